@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { API_BASE } from '../schemas/contract.ts'
+import type { ServerConfig } from './config.ts'
+import { connect, type Db } from './db/connect.ts'
+import { migrate } from './db/migrate.ts'
+import { seed } from './db/seed/index.ts'
+import { registerAuth } from './plugins/auth.ts'
+import { registerErrorHandling } from './plugins/errors.ts'
+import { registerSecurity } from './plugins/security.ts'
+import { registerSpa } from './plugins/spa.ts'
+import { accountRoutes } from './routes/account.ts'
+import { siteRoutes } from './routes/site.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+  }
+}
+
+export type AppConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'staticDir' | 'basePath' | 'sessionTtlMs'> & {
+  logLevel?: string
+  /** Demo data; on by default, tests may start from an empty database. */
+  seed?: boolean
+}
+
+/** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
+export const BODY_LIMIT = 1024 * 1024
+
+/** Builds the whole server: plugins first, then routes. Does not listen. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel ?? 'info' },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+
+  const db = connect(config)
+  app.decorate('db', db)
+  app.addHook('onClose', async () => {
+    await db.kysely.destroy()
+  })
+  await migrate(db)
+  if (config.seed !== false) await seed(db)
+
+  registerErrorHandling(app)
+  await registerSecurity(app)
+  registerAuth(app)
+
+  await app.register(
+    async (api) => {
+      await api.register(accountRoutes, { sessionTtlMs: config.sessionTtlMs })
+      await api.register(siteRoutes)
+    },
+    { prefix: API_BASE },
+  )
+
+  await registerSpa(app, { staticDir: config.staticDir, basePath: config.basePath })
+  return app
+}

@@ -1,0 +1,37 @@
+import path from 'node:path'
+
+/** Everything the server reads from the environment, read once at start. */
+export interface ServerConfig {
+  port: number
+  host: string
+  /** Folder for the SQLite file and uploaded files. */
+  dataDir: string
+  /** postgres://… selects PostgreSQL; empty means the embedded SQLite database. */
+  databaseUrl: string
+  /** Folder with the built SPA; missing in API-only runs (tests, dev). */
+  staticDir: string
+  /** Base path the SPA was built for (staging prefix), always starting and ending with '/'. */
+  basePath: string
+  /** How long a sign-in lasts. */
+  sessionTtlMs: number
+  logLevel: string
+}
+
+export function normaliseBasePath(raw: string | undefined): string {
+  const trimmed = (raw ?? '/').trim().replace(/^\/+|\/+$/g, '')
+  return trimmed ? `/${trimmed}/` : '/'
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = path.resolve(import.meta.dirname, '..')
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL ?? '',
+    staticDir: path.resolve(env.STATIC_DIR ?? path.join(root, 'dist')),
+    basePath: normaliseBasePath(env.BASE_PATH),
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  }
+}

@@ -1,0 +1,30 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Db {
+  kysely: Kysely<Database>
+  dialect: Dialect
+}
+
+/** Opens PostgreSQL when a postgres:// URL is given, else SQLite (WAL) at dataDir/kabu.db. */
+export function connect(options: { databaseUrl: string; dataDir: string }): Db {
+  if (options.databaseUrl) {
+    if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+      throw new Error('DATABASE_URL must start with postgres:// (leave it empty for the embedded SQLite database)')
+    }
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true })
+  const sqlite = new SQLite(path.join(options.dataDir, 'kabu.db'))
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' }
+}

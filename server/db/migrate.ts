@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely'
+import type { Db, Dialect } from './connect.ts'
+import * as m0001 from './migrations/0001-accounts-menus-partners.ts'
+
+interface Migration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
+}
+
+/** Ordered list: append only. A migration's name is recorded once it has run. */
+const migrations: Array<[string, Migration]> = [['0001-accounts-menus-partners', m0001]]
+
+/**
+ * Runs pending migrations, each in its own transaction. Kysely's Migrator is not used because our
+ * migrations need the dialect (serial vs integer) and a plain list keeps the order explicit.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const k = db.kysely as unknown as Kysely<{ kabu_migrations: { name: string; run_at: string } }>
+  await k.schema
+    .createTable('kabu_migrations')
+    .ifNotExists()
+    .addColumn('name', 'varchar(128)', (c) => c.primaryKey())
+    .addColumn('run_at', 'varchar(32)', (c) => c.notNull())
+    .execute()
+  const done = new Set((await k.selectFrom('kabu_migrations').select('name').execute()).map((r) => r.name))
+  const ran: string[] = []
+  for (const [name, migration] of migrations) {
+    if (done.has(name)) continue
+    await k.transaction().execute(async (trx) => {
+      await migration.up(trx as unknown as Kysely<unknown>, db.dialect)
+      await trx.insertInto('kabu_migrations').values({ name, run_at: new Date().toISOString() }).execute()
+    })
+    ran.push(name)
+  }
+  return ran
+}

@@ -1,0 +1,2 @@
+export const nowIso = (): string => new Date().toISOString()
+export const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString()

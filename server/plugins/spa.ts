@@ -1,0 +1,46 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { CODE, fail, MSG } from '../lib/envelope.ts'
+
+/**
+ * Serves the built SPA under the base path with history fallback: any path outside /api that is not
+ * a file gets index.html, so deep links work; an unknown /api path gets a JSON envelope instead.
+ */
+export async function registerSpa(app: FastifyInstance, opts: { staticDir: string; basePath: string }): Promise<void> {
+  const indexFile = path.join(opts.staticDir, 'index.html')
+  const hasSpa = fs.existsSync(indexFile)
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: opts.staticDir,
+      prefix: opts.basePath,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/'
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
+    }
+    if (!hasSpa) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('The portal has not been built: run npm run build.')
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
+    }
+    // A missing asset is a real 404, not the app shell (a stale tab asking for an old chunk).
+    if (/\.(js|css|map|png|jpe?g|svg|webp|gif|ico|woff2?|json|txt)$/i.test(pathname)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
+    }
+    reply.header('cache-control', 'no-cache')
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+  })
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify'
+import { LOGIN_SOURCE } from '../../schemas/contract.ts'
+import type { UserTable } from '../db/schema.ts'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { verifyPassword } from '../lib/passwords.ts'
+import { requestToken, requireUser } from '../plugins/auth.ts'
+import { LoginThrottle } from '../services/login-throttle.ts'
+import { createSession, revokeSession } from '../services/sessions.ts'
+
+const WRONG_CREDENTIALS = '账号或密码错误'
+
+const loginBody = {
+  type: 'object',
+  properties: {
+    account: { type: 'string', maxLength: 128 },
+    password: { type: 'string', maxLength: 128 },
+    logInSource: { type: 'integer' },
+    code: { type: 'string', maxLength: 256 },
+    state: { type: 'string', maxLength: 256 },
+  },
+} as const
+
+interface LoginBody {
+  account?: string
+  password?: string
+  logInSource?: number
+}
+
+/** The user object of SPEC §3 "User info": what the header and stores read. */
+export function userInfo(user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo'> & { id: number }) {
+  return { id: user.id, username: user.username, nickname: user.nickname ?? user.username, profilePhoto: user.profile_photo ?? '' }
+}
+
+export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
+  const throttle = new LoginThrottle()
+
+  app.post<{ Body: LoginBody }>('/login', { schema: { body: loginBody } }, async (request) => {
+    const body = request.body ?? {}
+    if (body.logInSource === LOGIN_SOURCE.wechat) {
+      throw new BusinessError(CODE.badRequest, '微信登录暂未开放，请使用账号密码登录')
+    }
+    const account = (body.account ?? '').trim()
+    const password = body.password ?? ''
+    if (!account) throw new BusinessError(CODE.badRequest, '请输入手机号码或邮箱')
+    if (!password) throw new BusinessError(CODE.badRequest, '请输入密码')
+
+    const wait = throttle.blockedForMinutes(account, request.ip)
+    if (wait) throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${wait}分钟后再试`)
+
+    const user = await app.db.kysely
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
+      .executeTakeFirst()
+    if (!user || !(await verifyPassword(password, user.password_hash))) {
+      throttle.recordFailure(account, request.ip)
+      throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
+    }
+    throttle.recordSuccess(account)
+    return ok({ token: await createSession(app.db.kysely, user.id, opts.sessionTtlMs) })
+  })
+
+  app.get('/my/getUserBase', { preHandler: requireUser }, async (request) => {
+    const user = await app.db.kysely
+      .selectFrom('users')
+      .select(['id', 'username', 'nickname', 'profile_photo'])
+      .where('id', '=', request.userId)
+      .executeTakeFirstOrThrow()
+    return ok(userInfo(user))
+  })
+
+  app.post('/logout', async (request) => {
+    const token = requestToken(request)
+    if (token) await revokeSession(app.db.kysely, token)
+    return ok()
+  })
+}

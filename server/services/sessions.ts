@@ -1,0 +1,37 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { isoIn, nowIso } from '../lib/time.ts'
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Issues a random token; only its hash is stored, so the database alone cannot sign anyone in. */
+export async function createSession(db: Kysely<Database>, userId: number, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: sha256(token), created_at: nowIso(), expires_at: isoIn(ttlMs), revoked_at: null })
+    .execute()
+  return token
+}
+
+/** The user id behind a live token, or undefined for unknown, expired or revoked tokens. */
+export async function resolveSession(db: Kysely<Database>, token: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['user_id'])
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst()
+  return row?.user_id
+}
+
+export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .execute()
+}
