@@ -9,6 +9,7 @@ import { registerErrorHandling } from './plugins/errors.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { accountRoutes } from './routes/account.ts'
+import { contentRoutes } from './routes/content.ts'
 import { siteRoutes } from './routes/site.ts'
 
 declare module 'fastify' {
@@ -17,7 +18,10 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'staticDir' | 'basePath' | 'sessionTtlMs'> & {
+export type AppConfig = Pick<
+  ServerConfig,
+  'dataDir' | 'databaseUrl' | 'staticDir' | 'basePath' | 'sessionTtlMs'
+> & {
   logLevel?: string
   /** Demo data; on by default, tests may start from an empty database. */
   seed?: boolean
@@ -51,6 +55,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     async (api) => {
       await api.register(accountRoutes, { sessionTtlMs: config.sessionTtlMs })
       await api.register(siteRoutes)
+      await api.register(contentRoutes)
     },
     { prefix: API_BASE },
   )

@@ -16,7 +16,9 @@ export interface Db {
 export function connect(options: { databaseUrl: string; dataDir: string }): Db {
   if (options.databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
-      throw new Error('DATABASE_URL must start with postgres:// (leave it empty for the embedded SQLite database)')
+      throw new Error(
+        'DATABASE_URL must start with postgres:// (leave it empty for the embedded SQLite database)',
+      )
     }
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
@@ -26,5 +28,8 @@ export function connect(options: { databaseUrl: string; dataDir: string }): Db {
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' }
+  return {
+    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  }
 }

@@ -8,7 +8,10 @@ import { CODE, fail, MSG } from '../lib/envelope.ts'
  * Serves the built SPA under the base path with history fallback: any path outside /api that is not
  * a file gets index.html, so deep links work; an unknown /api path gets a JSON envelope instead.
  */
-export async function registerSpa(app: FastifyInstance, opts: { staticDir: string; basePath: string }): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  opts: { staticDir: string; basePath: string },
+): Promise<void> {
   const indexFile = path.join(opts.staticDir, 'index.html')
   const hasSpa = fs.existsSync(indexFile)
   if (hasSpa) {
@@ -20,7 +23,7 @@ export async function registerSpa(app: FastifyInstance, opts: { staticDir: strin
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
   }
@@ -31,7 +34,10 @@ export async function registerSpa(app: FastifyInstance, opts: { staticDir: strin
       return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
     }
     if (!hasSpa) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('The portal has not been built: run npm run build.')
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send('The portal has not been built: run npm run build.')
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(fail(CODE.notFound, MSG.notFound))

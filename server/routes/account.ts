@@ -28,7 +28,12 @@ interface LoginBody {
 
 /** The user object of SPEC §3 "User info": what the header and stores read. */
 export function userInfo(user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo'> & { id: number }) {
-  return { id: user.id, username: user.username, nickname: user.nickname ?? user.username, profilePhoto: user.profile_photo ?? '' }
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname ?? user.username,
+    profilePhoto: user.profile_photo ?? '',
+  }
 }
 
 export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {

@@ -10,7 +10,13 @@ export async function createSession(db: Kysely<Database>, userId: number, ttlMs:
   const token = randomBytes(32).toString('base64url')
   await db
     .insertInto('sessions')
-    .values({ user_id: userId, token_hash: sha256(token), created_at: nowIso(), expires_at: isoIn(ttlMs), revoked_at: null })
+    .values({
+      user_id: userId,
+      token_hash: sha256(token),
+      created_at: nowIso(),
+      expires_at: isoIn(ttlMs),
+      revoked_at: null,
+    })
     .execute()
   return token
 }

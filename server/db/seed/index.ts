@@ -1,6 +1,6 @@
-import type { Db } from '../connect.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { nowIso } from '../../lib/time.ts'
+import type { Db } from '../connect.ts'
 import { DEMO_PASSWORD, demoUsers } from './demo-users.ts'
 import { menus } from './menus.ts'
 import { partnerNames } from './partners.ts'

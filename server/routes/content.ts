@@ -1,0 +1,55 @@
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
+import { loadAgreements } from '../services/agreements.ts'
+import { type SearchHit, searchAgreements } from '../services/search.ts'
+
+const contentDir = path.resolve(import.meta.dirname, '../../content')
+
+const searchQuery = {
+  type: 'object',
+  properties: {
+    keyword: { type: 'string', maxLength: 50 },
+    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+  },
+} as const
+
+/** Agreements and the site-wide search over what the portal holds. */
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  const agreements = loadAgreements(path.join(contentDir, 'agreements'))
+
+  app.get<{ Params: { key: string } }>('/common/agreement/:key', async (request) => {
+    const doc = agreements.get(request.params.key)
+    if (!doc) throw new BusinessError(CODE.notFound, '协议不存在')
+    return ok(doc)
+  })
+
+  app.get<{ Querystring: { keyword?: string; pageNum: number; pageSize: number } }>(
+    '/search',
+    { schema: { querystring: searchQuery } },
+    async (request) => {
+      const keyword = (request.query.keyword ?? '').trim()
+      if (!keyword) throw new BusinessError(CODE.badRequest, '请输入搜索关键词')
+      const like = `%${keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+      const menus = await app.db.kysely
+        .selectFrom('menus')
+        .select(['title', 'url'])
+        .where(sql<boolean>`lower(title) like lower(${like}) escape '\\'`)
+        .orderBy('sort')
+        .execute()
+      const hits: SearchHit[] = [
+        ...menus.map((m) => ({
+          kind: '栏目',
+          title: m.title,
+          url: m.url,
+          snippet: `进入「${m.title}」栏目`,
+        })),
+        ...searchAgreements(agreements.values(), keyword),
+      ]
+      const { pageNum, pageSize } = request.query
+      return table(hits.slice((pageNum - 1) * pageSize, pageNum * pageSize), hits.length)
+    },
+  )
+}

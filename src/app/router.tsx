@@ -1,0 +1,38 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router'
+import { paths } from '../lib/paths.ts'
+import { RouteError } from './route-error.tsx'
+import { ensureUserLoaded } from './session.ts'
+import { Shell } from './shell/shell.tsx'
+
+const home = () => import('../features/home/home-page.tsx')
+
+/** Every feature is a lazy route: the home page loads only the shell and itself. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: Shell,
+    ErrorBoundary: RouteError,
+    loader: async () => {
+      await ensureUserLoaded()
+      return null
+    },
+    // The user check is cheap once the name is loaded, and must run after /redirect stores a token.
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, lazy: home },
+      { path: 'index', lazy: home },
+      { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
+      { path: 'redirect', lazy: () => import('../features/account/redirect-route.ts') },
+      { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
+      { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },
+      { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
+      // Any unknown path goes to /404 (SPEC §2).
+      { path: '*', loader: () => redirect(paths.notFound) },
+    ],
+  },
+]
+
+export function createRouter() {
+  return createBrowserRouter(routes, { basename: import.meta.env.BASE_URL.replace(/\/$/, '') || '/' })
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import type { MenuItem } from '../../api/site.ts'
+import { loginPath, paths, searchPath } from '../../lib/paths.ts'
+import { useUserStore } from '../../stores/user.ts'
+import { signOut } from '../session.ts'
+import { HeaderView } from './header-view.tsx'
+
+/** Wires the header to the server menu, the user store and navigation. */
+export function Header() {
+  const [menus, setMenus] = useState<MenuItem[]>()
+  const name = useUserStore((s) => s.name)
+  const avatar = useUserStore((s) => s.avatar)
+  const location = useLocation()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    let live = true
+    // The HTTP client loads after first paint; the menu shows skeletons until then.
+    import('../../api/site.ts')
+      .then((api) => api.getMenus())
+      .then((rows) => live && setMenus(rows))
+      // The client already showed the error; an empty menu still leaves search and sign-in usable.
+      .catch(() => live && setMenus([]))
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const here = `${location.pathname}${location.search}`
+  return (
+    <HeaderView
+      menus={menus}
+      user={name ? { name, avatar } : null}
+      loginHref={location.pathname === paths.login ? paths.login : loginPath(here)}
+      currentPath={location.pathname}
+      onSearch={(keyword) => navigate(searchPath(keyword))}
+      onLogout={async () => {
+        await signOut()
+        navigate(paths.index)
+      }}
+    />
+  )
+}

@@ -1,0 +1,34 @@
+import { Group, IconButton, Input } from '@chakra-ui/react'
+import { type FormEvent, useState } from 'react'
+import { SearchIcon } from '../../components/icons.tsx'
+
+/** Enter or the button searches; an empty box does nothing rather than showing an empty search. */
+export function SearchBox({ initial = '', onSearch }: { initial?: string; onSearch(keyword: string): void }) {
+  const [keyword, setKeyword] = useState(initial)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const trimmed = keyword.trim()
+    if (trimmed) onSearch(trimmed)
+  }
+  return (
+    <search style={{ display: 'block', width: '100%' }}>
+      <form onSubmit={submit}>
+        <Group attached w="full">
+          <Input
+            size="sm"
+            bg="bg"
+            placeholder="搜索设计师、作品、资讯"
+            aria-label="站内搜索"
+            value={keyword}
+            maxLength={50}
+            onChange={(e) => setKeyword(e.target.value)}
+            name="keyword"
+          />
+          <IconButton type="submit" size="sm" colorPalette="brand" aria-label="搜索">
+            <SearchIcon />
+          </IconButton>
+        </Group>
+      </form>
+    </search>
+  )
+}

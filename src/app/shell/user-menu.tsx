@@ -1,0 +1,60 @@
+import { Avatar, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
+import { ChevronDownIcon } from '../../components/icons.tsx'
+import { assetUrl, type MineTab, mineTab } from '../../lib/paths.ts'
+
+/** The eight items of the avatar dropdown (SPEC §2 Shell), in order; the last signs out. */
+export const USER_MENU_ITEMS: ReadonlyArray<{ label: string; tab: MineTab }> = [
+  { label: '认证信息', tab: 'Info' },
+  { label: '竞赛证书', tab: 'Cert' },
+  { label: '确权作品', tab: 'Work' },
+  { label: '我的账户', tab: 'Bill' },
+  { label: '我的订单', tab: 'Order' },
+  { label: '收货地址', tab: 'Address' },
+  { label: '个人设置', tab: 'Setting' },
+]
+export const LOGOUT_LABEL = '退出登录'
+
+export default function UserMenu({
+  name,
+  avatar,
+  onLogout,
+}: {
+  name: string
+  avatar: string
+  onLogout(): void
+}) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1.5" data-testid="user-menu" aria-label={`${name} 的账户菜单`}>
+          <HStack gap="2">
+            <Avatar.Root size="xs" colorPalette="brand">
+              <Avatar.Fallback name={name} />
+              {avatar && <Avatar.Image src={assetUrl(avatar)} alt="" />}
+            </Avatar.Root>
+            <Text maxW="24" truncate display={{ base: 'none', sm: 'block' }}>
+              {name}
+            </Text>
+            <ChevronDownIcon boxSize="4" color="fg.muted" />
+          </HStack>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="40">
+            {USER_MENU_ITEMS.map((item) => (
+              <Menu.Item key={item.tab} value={item.tab} asChild>
+                <RouterLink to={mineTab(item.tab)}>{item.label}</RouterLink>
+              </Menu.Item>
+            ))}
+            <Menu.Separator />
+            <Menu.Item value="logout" color="fg.error" onSelect={onLogout}>
+              {LOGOUT_LABEL}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}

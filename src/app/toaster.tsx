@@ -1,0 +1,38 @@
+import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react'
+import { useEffect } from 'react'
+import { type NotifySink, setNotifySink } from '../lib/notify.ts'
+
+// max 1: messages show one at a time (SPEC §8).
+export const toaster = createToaster({ placement: 'top', max: 1, pauseOnPageIdle: true })
+
+export const toasterSink: NotifySink = {
+  show: (description, type, duration) => {
+    toaster.create({ description, type, duration, closable: true })
+  },
+  isShowing: () => toaster.getVisibleToasts().length > 0,
+  dismissAll: () => toaster.dismiss(),
+}
+
+/** Loaded after first paint (see app.tsx); plugging in the sink flushes any message raised before. */
+export default function Toaster() {
+  useEffect(() => {
+    setNotifySink(toasterSink)
+    return () => setNotifySink(undefined)
+  }, [])
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  )
+}

@@ -1,0 +1,11 @@
+/** Business constants of SPEC §9, each named once. */
+export { API_BASE, CODE, LOGIN_SOURCE, TOKEN_COOKIE, TOKEN_INVALID_MSG } from '../../schemas/contract.ts'
+
+export const HTTP_TIMEOUT_MS = 20_000
+export const TOAST_DURATION_MS = 5_000
+
+/** Footer partner carousel. */
+export const CAROUSEL = { logos: 42, slides: 3, autoplayMs: 10_000, speedMs: 500 } as const
+
+/** Shown when a stored token no longer yields a user (SPEC §8). */
+export const VERIFICATION_FAILED_MSG = 'Verification failed, please Login again.'
