@@ -1,9 +1,9 @@
 import { Box } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { FooterView } from './footer-view.tsx'
+import { PARTNER_CAROUSEL_HEIGHT as RESERVED_HEIGHT } from './partner-height.ts'
 
 const PartnerCarousel = lazy(() => import('./partner-carousel.tsx'))
-const RESERVED_HEIGHT = '148px'
 
 /** Mounts the carousel once the footer nears the viewport, so swiper loads after first paint. */
 function DeferredPartners() {

@@ -7,6 +7,7 @@ import 'swiper/css/pagination'
 import { getPartners, type Partner } from '../../api/site.ts'
 import { CAROUSEL } from '../../lib/constants.ts'
 import { assetUrl } from '../../lib/paths.ts'
+import { PARTNER_CAROUSEL_HEIGHT } from './partner-height.ts'
 
 /** Splits the logos over the fixed number of slides (42 logos → 3 slides of 14). */
 export function toSlides<T>(items: T[], slides: number): T[][] {
@@ -15,8 +16,6 @@ export function toSlides<T>(items: T[], slides: number): T[][] {
     (s) => s.length,
   )
 }
-
-export const PARTNER_CAROUSEL_HEIGHT = '148px'
 
 export function PartnerSlides({ partners }: { partners: Partner[] }) {
   return (
@@ -38,7 +37,7 @@ export function PartnerSlides({ partners }: { partners: Partner[] }) {
       >
         {toSlides(partners, CAROUSEL.slides).map((slide, i) => (
           <SwiperSlide key={slide[0]?.id ?? i}>
-            <SimpleGrid columns={{ base: 4, md: 7 }} gap="2" pb="6">
+            <SimpleGrid columns={{ base: 3, sm: 4, md: 7 }} gap="2" pb="7">
               {slide.map((p) => (
                 <Box
                   key={p.id}
