@@ -19,3 +19,6 @@ export const login = (account: string, password: string) =>
 export const getUserBase = () => getData<UserInfo>('/my/getUserBase', { skipAuthRedirect: true })
 
 export const logout = () => postData<void>('/logout')
+
+/** A protected call that follows every §8 rule, 403 → /login included. */
+export const checkSession = () => getData<UserInfo>('/my/getUserBase')

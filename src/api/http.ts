@@ -44,6 +44,9 @@ http.interceptors.request.use((config) => {
   return config
 })
 
+/** Body codes 200 and 301 are success (SPEC §8); anything else is an error. */
+export const isSuccessCode = (code: number): boolean => code === CODE.ok || code === CODE.moved
+
 const isEnvelope = (body: unknown): body is { code: number; msg?: string } =>
   typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number'
 
@@ -63,7 +66,7 @@ http.interceptors.response.use(
     const body: unknown = response.data
     // Files and other non-envelope bodies pass through untouched.
     if (!isEnvelope(body)) return response
-    if (body.code === CODE.ok || body.code === CODE.moved) return response
+    if (isSuccessCode(body.code)) return response
     return rejectBody(body, response.config)
   },
   (error: AxiosError) => {

@@ -4,11 +4,13 @@ import { Outlet, useLocation, useNavigation } from 'react-router'
 import { BackToTop } from './back-to-top.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
+import { useSessionWatch } from './use-session-watch.ts'
 
 /** Header, page, footer and back-to-top around every route. */
 export function Shell() {
   const navigation = useNavigation()
   const { pathname } = useLocation()
+  useSessionWatch()
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import pg from 'pg'
+import { buildApp } from '../../server/app.ts'
+import { tempDir } from './temp-dir.ts'
+
+/**
+ * A fresh server on a fresh database for one test file. SQLite in a temporary DATA_DIR by default;
+ * with TEST_DB=postgres, a new database on the server named by TEST_DATABASE_URL (dropped afterwards),
+ * so `npm run test:pg` runs the same suite against PostgreSQL.
+ */
+export async function createTestApp(
+  options: { staticDir?: string; sessionTtlMs?: number; seed?: boolean } = {},
+) {
+  const dataDir = tempDir('data')
+  let databaseUrl = ''
+  let dropDatabase = async () => {}
+  if (process.env.TEST_DB === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
+    const name = `kabu_test_${randomBytes(6).toString('hex')}`
+    const client = new pg.Client({ connectionString: admin })
+    await client.connect()
+    await client.query(`CREATE DATABASE ${name}`)
+    await client.end()
+    const url = new URL(admin)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    }
+  }
+  const app = await buildApp({
+    dataDir,
+    databaseUrl,
+    staticDir: options.staticDir ?? tempDir('no-spa'),
+    basePath: '/',
+    sessionTtlMs: options.sessionTtlMs ?? 3600_000,
+    logLevel: 'silent',
+    seed: options.seed,
+  })
+  return {
+    app,
+    dataDir,
+    databaseUrl,
+    async close() {
+      await app.close()
+      await dropDatabase()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const DEMO = { designer: '13800000001', newcomer: '13800000002', password: 'Kabu2026!' } as const

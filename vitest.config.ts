@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// The unit project's jsdom page lives on the origin of a real API server (started by its global
+// setup), so the API client's requests are same-origin, exactly as in the browser.
+const unitPort = Number((process.env.KABU_UNIT_PORT ??= String(41000 + (process.pid % 8000))))
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: `http://127.0.0.1:${unitPort}/` } },
+          globalSetup: ['tests/support/unit-server.ts'],
+          provide: { unitPort },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/e2e-server.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
+  },
+})
