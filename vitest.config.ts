@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 // The unit project's jsdom page lives on the origin of a real API server (started by its global
 // setup), so the API client's requests are same-origin, exactly as in the browser.
-const unitPort = Number((process.env.KABU_UNIT_PORT ??= String(41000 + (process.pid % 8000))))
+const unitPort = Number(process.env.KABU_UNIT_PORT ?? 41000 + (process.pid % 8000))
 
 export default defineConfig({
   plugins: [react()],
