@@ -38,6 +38,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/e2e-server.ts'],
           fileParallelism: false,
+          // The browser needs more than the default second for lazy chunks and toasts to appear.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router'
 import { paths } from '../lib/paths.ts'
+import { BootScreen } from './boot-screen.tsx'
 import { RouteError } from './route-error.tsx'
 import { ensureUserLoaded } from './session.ts'
 import { Shell } from './shell/shell.tsx'
@@ -13,6 +14,8 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: Shell,
     ErrorBoundary: RouteError,
+    // Shown while the user check of a returning visitor runs on first load; anonymous visitors skip it.
+    HydrateFallback: BootScreen,
     loader: async () => {
       await ensureUserLoaded()
       return null

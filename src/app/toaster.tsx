@@ -1,4 +1,4 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react'
+import { Toaster as ChakraToaster, createToaster, Stack, Toast } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { type NotifySink, setNotifySink } from '../lib/notify.ts'
 
@@ -13,26 +13,32 @@ export const toasterSink: NotifySink = {
   dismissAll: () => toaster.dismiss(),
 }
 
-/** Loaded after first paint (see app.tsx); plugging in the sink flushes any message raised before. */
+/**
+ * Loaded after first paint (see app.tsx); plugging in the sink flushes any message raised before.
+ * No Portal: the group is position: fixed anyway, and a portal would delay its mounting further.
+ */
 export default function Toaster() {
   useEffect(() => {
-    setNotifySink(toasterSink)
-    return () => setNotifySink(undefined)
+    // Zag's toast group subscribes to the store asynchronously after mounting; a toast created
+    // before then is never shown. One macrotask later it is listening.
+    const timer = window.setTimeout(() => setNotifySink(toasterSink))
+    return () => {
+      window.clearTimeout(timer)
+      setNotifySink(undefined)
+    }
   }, [])
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {(toast) => (
+        <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+          <Toast.Indicator />
+          <Stack gap="1" flex="1" maxWidth="100%">
+            {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+            {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+          </Stack>
+          {toast.closable && <Toast.CloseTrigger />}
+        </Toast.Root>
+      )}
+    </ChakraToaster>
   )
 }

@@ -20,6 +20,7 @@ export function toSlides<T>(items: T[], slides: number): T[][] {
 export function PartnerSlides({ partners }: { partners: Partner[] }) {
   return (
     <Box
+      data-testid="partner-carousel"
       h={PARTNER_CAROUSEL_HEIGHT}
       css={{
         '--swiper-pagination-color': 'var(--chakra-colors-brand-600)',
@@ -33,7 +34,6 @@ export function PartnerSlides({ partners }: { partners: Partner[] }) {
         loop
         pagination={{ clickable: true }}
         style={{ height: '100%' }}
-        data-testid="partner-carousel"
       >
         {toSlides(partners, CAROUSEL.slides).map((slide, i) => (
           <SwiperSlide key={slide[0]?.id ?? i}>

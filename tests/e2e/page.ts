@@ -1,0 +1,33 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterEach, inject } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts'
+
+export const baseURL = () => inject('baseURL')
+
+/** One Chromium per test file; each test gets a fresh context (no cookies) and its console errors. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+export async function openPage(browser: Browser, width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width, height: 900 },
+    locale: 'zh-CN',
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(e.message))
+  return { page, errors }
+}
+
+export async function signIn(page: Page, account = '13800000001', password = 'Kabu2026!'): Promise<void> {
+  await page.goto('/login')
+  await page.fill('input[name=account]', account)
+  await page.fill('input[name=password]', password)
+  await page.click('main button[type=submit]')
+  await page.waitForURL((url) => url.pathname === '/')
+}

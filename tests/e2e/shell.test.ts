@@ -1,0 +1,169 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseURL, launch, openPage, signIn } from './page.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser.close())
+
+describe('sign-in and the avatar dropdown', () => {
+  it('signs in the demo designer, shows the eight items, logs out to /index', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto('/')
+    await page.getByTestId('login-prompt').click()
+    await page.waitForURL('**/login?return_url=%2F')
+    await page.fill('input[name=account]', '  13800000001  ')
+    await page.fill('input[name=password]', 'Kabu2026!')
+    await page.click('main button[type=submit]')
+    await page.waitForURL((url) => url.pathname === '/')
+
+    await page.getByTestId('user-menu').click()
+    const items = page.getByRole('menuitem')
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual([
+        '认证信息',
+        '竞赛证书',
+        '确权作品',
+        '我的账户',
+        '我的订单',
+        '收货地址',
+        '个人设置',
+        '退出登录',
+      ])
+    const cookies = await page.context().cookies()
+    expect(cookies.find((c) => c.name === 'kb_member_token')?.value).toBeTruthy()
+
+    await page.getByRole('menuitem', { name: '退出登录' }).click()
+    await page.waitForURL('**/index')
+    await expect.poll(() => page.getByTestId('login-prompt').isVisible()).toBe(true)
+    expect((await page.context().cookies()).find((c) => c.name === 'kb_member_token')).toBeUndefined()
+    expect(errors).toEqual([])
+  })
+
+  it('shows the server message for a wrong password and stays on /login', async () => {
+    const { page } = await openPage(browser)
+    await page.goto('/login')
+    await page.fill('input[name=account]', '13800000002')
+    await page.fill('input[name=password]', 'not-the-password')
+    await page.click('main button[type=submit]')
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('账号或密码错误')
+    expect(new URL(page.url()).pathname).toBe('/login')
+  })
+
+  it('sends a signed-in visitor away from /login', async () => {
+    const { page } = await openPage(browser)
+    await signIn(page)
+    await page.goto('/login')
+    await page.waitForURL((url) => url.pathname === '/')
+  })
+
+  it('returns to return_url after signing in', async () => {
+    const { page } = await openPage(browser)
+    await page.goto('/login?return_url=%2Fagreement%2Fprivate')
+    await page.fill('input[name=account]', '13800000001')
+    await page.fill('input[name=password]', 'Kabu2026!')
+    await page.click('main button[type=submit]')
+    await page.waitForURL('**/agreement/private')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('咖簿网隐私政策')
+  })
+})
+
+describe('routing', () => {
+  it('sends an unknown path to the 404 page', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto('/no/such/page')
+    await page.waitForURL('**/404')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('页面不存在')
+    expect(errors).toEqual([])
+  })
+
+  it('searches from the header box with Enter', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto('/')
+    const box = page.getByRole('textbox', { name: '站内搜索' }).first()
+    await box.fill('认证')
+    await box.press('Enter')
+    await page.waitForURL(`**/search/index?keyword=${encodeURIComponent('认证')}`)
+    await expect.poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(0)
+    expect(await page.getByTestId('search-summary').textContent()).toMatch(/“认证”共找到 \d+ 条结果/)
+    expect(errors).toEqual([])
+  })
+
+  it('stores the token from /redirect and goes to url', async () => {
+    const { page } = await openPage(browser)
+    const res = await page.request.post('/api/login', {
+      data: { account: '13800000001', password: 'Kabu2026!', logInSource: 2 },
+    })
+    const token = (await res.json()).data.token
+    await page.goto(`/redirect?token=${token}&url=${encodeURIComponent('/agreement/user')}`)
+    await page.waitForURL('**/agreement/user')
+    await expect.poll(() => page.getByTestId('user-menu').isVisible()).toBe(true)
+  })
+
+  it('clears a dead token on load and goes to /index with the verification message', async () => {
+    const { page } = await openPage(browser)
+    await page.context().addCookies([
+      {
+        name: 'kb_member_token',
+        value: 'dead-token',
+        url: baseURL(),
+      },
+    ])
+    await page.goto('/agreement/user')
+    await page.waitForURL('**/index')
+    await expect
+      .poll(() => page.getByTestId('toast').textContent())
+      .toContain('Verification failed, please Login again.')
+    await expect.poll(() => page.getByTestId('login-prompt').isVisible()).toBe(true)
+  })
+
+  it('sends the visitor to /login when a protected call finds the session ended', async () => {
+    const { page } = await openPage(browser)
+    await signIn(page)
+    const token = (await page.context().cookies()).find((c) => c.name === 'kb_member_token')!.value
+    // The session ends elsewhere (another tab signs out), then the visitor returns to this tab.
+    await page.request.post('/api/logout', { headers: { authorization: token } })
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect((await page.context().cookies()).find((c) => c.name === 'kb_member_token')).toBeUndefined()
+  })
+})
+
+describe('footer and layout', () => {
+  it('loads the partner carousel when the footer comes into view', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto('/')
+    // Wait for the home content, so the footer starts below the fold.
+    await page.getByRole('heading', { name: '平台服务' }).waitFor()
+    expect(await page.getByTestId('partner-carousel').count()).toBe(0)
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await expect
+      .poll(() => page.locator('[data-testid=partner-carousel] .swiper-slide img').count())
+      .toBeGreaterThanOrEqual(42)
+    expect(await page.getByRole('link', { name: '用户协议' }).count()).toBeGreaterThan(0)
+    expect(await page.getByText('苏ICP备2021012345号-1').isVisible()).toBe(true)
+    expect(errors).toEqual([])
+  })
+
+  it('fits a 375 px screen without horizontal scrolling', async () => {
+    const { page } = await openPage(browser, 375)
+    await page.goto('/')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.getByRole('button', { name: '打开导航' }).click()
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('link', { name: '设计师', exact: true }).isVisible())
+      .toBe(true)
+  })
+
+  it('scrolls back to the top', async () => {
+    const { page } = await openPage(browser)
+    await page.goto('/')
+    await page.evaluate(() => window.scrollTo(0, 1500))
+    await page.getByRole('button', { name: '回到顶部' }).click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+})
