@@ -9,12 +9,19 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
+const open: BrowserContext[] = []
+// Close each test's context: a page left open in the background stops getting idle callbacks.
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()))
+})
+
 export async function openPage(browser: Browser, width = 1280): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width, height: 900 },
     locale: 'zh-CN',
   })
+  open.push(context)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', (m) => {
