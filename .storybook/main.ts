@@ -1,0 +1,17 @@
+import type { StorybookConfig } from '@storybook/react-vite'
+
+// The builder loads vite.config.ts itself but overrides `base` with './' and keeps only build.target
+// of its `build` block, so BASE_PATH and the rolldown tree-shaking options need no undoing here.
+const config: StorybookConfig = {
+  framework: '@storybook/react-vite',
+  stories: ['../src/**/*.stories.@(ts|tsx)'],
+  // public/ holds the partner logos and avatars the stories point at (partners/…, avatars/…).
+  staticDirs: ['../public'],
+  typescript: {
+    // TypeScript 7 has no JavaScript compiler API, so react-docgen-typescript cannot run; the
+    // Babel-based react-docgen reads the props well enough for the controls panel.
+    reactDocgen: 'react-docgen',
+  },
+}
+
+export default config

@@ -1,0 +1,16 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import autocannon, { type Options } from 'autocannon'
+
+/**
+ * Runs autocannon on its own thread: the servers under test live on the main thread of the bench,
+ * and a load generator sharing their event loop would measure itself.
+ */
+const result = await autocannon(workerData as Options)
+parentPort!.postMessage({
+  reqPerSec: result.requests.average,
+  p99Ms: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  mismatches: result.mismatches,
+})
