@@ -26,5 +26,12 @@ declare module 'autocannon' {
     non2xx: number
   }
 
-  export default function autocannon(options: Options): Promise<Result>
+  /** Off the main thread the promise yields raw encoded histograms, and aggregateResult decodes them. */
+  export type RawResult = Omit<Result, 'requests' | 'latency'>
+
+  const autocannon: {
+    (options: Options): Promise<RawResult>
+    aggregateResult(results: RawResult[], options: Options): Result
+  }
+  export default autocannon
 }

@@ -5,9 +5,8 @@ export const kb = (bytes: number): string => (bytes / 1024).toFixed(1)
 export const int = (n: number): string => Math.round(n).toLocaleString('en-US')
 
 /** Left-aligns the first column, right-aligns the others (they hold numbers). */
-export function table(header: string[], rows: string[][]): string {
-  const all = [header, ...rows]
-  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)))
+export function columns(all: string[][]): string {
+  const widths = (all[0] ?? []).map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)))
   return all
     .map((r) =>
       r
@@ -17,3 +16,5 @@ export function table(header: string[], rows: string[][]): string {
     )
     .join('\n')
 }
+
+export const table = (header: string[], rows: string[][]): string => columns([header, ...rows])

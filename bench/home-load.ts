@@ -5,8 +5,8 @@ import { kindOf } from './assets.ts'
 export interface HomeLoad {
   paintName: string
   paintMs: number
-  /** JS/CSS URL paths the page started fetching before first paint. */
-  beforePaint: string[]
+  /** JS/CSS URL paths the page started fetching before first paint, with when each request started. */
+  beforePaint: Map<string, number>
   /** JS/CSS URL paths fetched later, including what scrolling to the footer pulls in. */
   afterPaint: string[]
   carouselShown: boolean
@@ -23,19 +23,18 @@ interface Timing {
 // Runs in the page: plain data only, so it crosses the protocol boundary.
 const readTiming = (): Timing => ({
   paints: performance.getEntriesByType('paint').map((e) => ({ name: e.name, startTime: e.startTime })),
-  resources: performance
-    .getEntriesByType('resource')
-    .map((e) => ({ name: e.name, startTime: e.startTime })),
+  resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime })),
 })
 
-const assetPaths = (t: Timing, keep: (startTime: number) => boolean): string[] => [
-  ...new Set(
-    t.resources
-      .filter((r) => keep(r.startTime))
-      .map((r) => new URL(r.name).pathname)
-      .filter((p) => kindOf(p)),
-  ),
-]
+/** JS/CSS path -> first request start (ms after navigation) for the requests `keep` accepts. */
+function assetStarts(t: Timing, keep: (startTime: number) => boolean): Map<string, number> {
+  const starts = new Map<string, number>()
+  for (const r of t.resources) {
+    const pathname = new URL(r.name).pathname
+    if (keep(r.startTime) && kindOf(pathname) && !starts.has(pathname)) starts.set(pathname, r.startTime)
+  }
+  return starts
+}
 
 /** Opens the home page in a fresh headless Chromium (no cache) and sorts its JS/CSS around first paint. */
 export async function loadHome(baseUrl: string): Promise<HomeLoad> {
@@ -65,8 +64,8 @@ export async function loadHome(baseUrl: string): Promise<HomeLoad> {
     return {
       paintName: paint.name,
       paintMs: paint.startTime,
-      beforePaint: assetPaths(first, (t) => t < paint.startTime),
-      afterPaint: assetPaths(later, (t) => t >= paint.startTime),
+      beforePaint: assetStarts(first, (t) => t < paint.startTime),
+      afterPaint: [...assetStarts(later, (t) => t >= paint.startTime).keys()],
       carouselShown,
     }
   } finally {

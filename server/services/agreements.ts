@@ -1,14 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-export interface Agreement {
-  key: string
-  title: string
-  updatedAt: string
-  effectiveAt: string
-  intro: string
-  sections: Array<{ heading: string; paragraphs: string[] }>
-}
+import type { Agreement } from '../../schemas/content.ts'
+
+export type { Agreement }
 
 export const AGREEMENT_KEYS = ['user', 'private', 'disclaimer'] as const
 

@@ -1,13 +1,7 @@
+import type { Agreement } from '../../schemas/content.ts'
 import { getData, getTable } from './http.ts'
 
-export interface Agreement {
-  key: string
-  title: string
-  updatedAt: string
-  effectiveAt: string
-  intro: string
-  sections: Array<{ heading: string; paragraphs: string[] }>
-}
+export type { Agreement }
 
 export interface SearchHit {
   kind: string

@@ -31,10 +31,15 @@ export async function openPage(browser: Browser, width = 1280): Promise<{ page: 
   return { page, errors }
 }
 
-export async function signIn(page: Page, account = '13800000001', password = 'Kabu2026!'): Promise<void> {
-  await page.goto('/login')
+/** Fills and submits the login form already on screen. */
+export async function submitLogin(page: Page, account: string, password: string): Promise<void> {
   await page.fill('input[name=account]', account)
   await page.fill('input[name=password]', password)
   await page.click('main button[type=submit]')
+}
+
+export async function signIn(page: Page, account = '13800000001', password = 'Kabu2026!'): Promise<void> {
+  await page.goto('/login')
+  await submitLogin(page, account, password)
   await page.waitForURL((url) => url.pathname === '/')
 }

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, launch, openPage, signIn } from './page.ts'
+import { SPEC_USER_MENU } from '../support/spec-strings.ts'
+import { baseURL, launch, openPage, signIn, submitLogin } from './page.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -14,25 +15,12 @@ describe('sign-in and the avatar dropdown', () => {
     await page.goto('/')
     await page.getByTestId('login-prompt').click()
     await page.waitForURL('**/login?return_url=%2F')
-    await page.fill('input[name=account]', '  13800000001  ')
-    await page.fill('input[name=password]', 'Kabu2026!')
-    await page.click('main button[type=submit]')
+    await submitLogin(page, '  13800000001  ', 'Kabu2026!')
     await page.waitForURL((url) => url.pathname === '/')
 
     await page.getByTestId('user-menu').click()
     const items = page.getByRole('menuitem')
-    await expect
-      .poll(() => items.allTextContents())
-      .toEqual([
-        '认证信息',
-        '竞赛证书',
-        '确权作品',
-        '我的账户',
-        '我的订单',
-        '收货地址',
-        '个人设置',
-        '退出登录',
-      ])
+    await expect.poll(() => items.allTextContents()).toEqual(SPEC_USER_MENU)
     const cookies = await page.context().cookies()
     expect(cookies.find((c) => c.name === 'kb_member_token')?.value).toBeTruthy()
 
@@ -46,9 +34,7 @@ describe('sign-in and the avatar dropdown', () => {
   it('shows the server message for a wrong password and stays on /login', async () => {
     const { page } = await openPage(browser)
     await page.goto('/login')
-    await page.fill('input[name=account]', '13800000002')
-    await page.fill('input[name=password]', 'not-the-password')
-    await page.click('main button[type=submit]')
+    await submitLogin(page, '13800000002', 'not-the-password')
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('账号或密码错误')
     expect(new URL(page.url()).pathname).toBe('/login')
   })
@@ -63,9 +49,7 @@ describe('sign-in and the avatar dropdown', () => {
   it('returns to return_url after signing in', async () => {
     const { page } = await openPage(browser)
     await page.goto('/login?return_url=%2Fagreement%2Fprivate')
-    await page.fill('input[name=account]', '13800000001')
-    await page.fill('input[name=password]', 'Kabu2026!')
-    await page.click('main button[type=submit]')
+    await submitLogin(page, '13800000001', 'Kabu2026!')
     await page.waitForURL('**/agreement/private')
     await expect.poll(() => page.locator('h1').textContent()).toBe('咖簿网隐私政策')
   })

@@ -82,3 +82,16 @@ describe('security baseline', () => {
     expect(res.body).not.toMatch(/at .*\.ts/)
   })
 })
+
+describe('staging base path', () => {
+  it('serves the SPA under the prefix while the API stays at /api', async () => {
+    const staged = await createTestApp({ staticDir, basePath: '/test/' })
+    try {
+      expect((await staged.app.inject({ url: '/test/assets/app-abc123.js' })).statusCode).toBe(200)
+      expect((await staged.app.inject({ url: '/test/designer/index' })).body).toContain('spa shell')
+      expect((await staged.app.inject({ url: '/api/tbMenuInfo/queryAll' })).json().code).toBe(200)
+    } finally {
+      await staged.close()
+    }
+  })
+})

@@ -10,7 +10,7 @@ import { tempDir } from './temp-dir.ts'
  * so `npm run test:pg` runs the same suite against PostgreSQL.
  */
 export async function createTestApp(
-  options: { staticDir?: string; sessionTtlMs?: number; seed?: boolean } = {},
+  options: { staticDir?: string; basePath?: string; sessionTtlMs?: number; seed?: boolean } = {},
 ) {
   const dataDir = tempDir('data')
   let databaseUrl = ''
@@ -36,7 +36,7 @@ export async function createTestApp(
     dataDir,
     databaseUrl,
     staticDir: options.staticDir ?? tempDir('no-spa'),
-    basePath: '/',
+    basePath: options.basePath ?? '/',
     sessionTtlMs: options.sessionTtlMs ?? 3600_000,
     logLevel: 'silent',
     seed: options.seed,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { toSlides } from '../../src/app/shell/partner-carousel.tsx'
 import { LOGOUT_LABEL, USER_MENU_ITEMS } from '../../src/app/shell/user-menu.tsx'
 import { CAROUSEL } from '../../src/lib/constants.ts'
+import { SPEC_USER_MENU } from '../support/spec-strings.ts'
 
 describe('shell constants', () => {
   it('splits 42 partner logos over 3 slides of 14', () => {
@@ -14,15 +15,6 @@ describe('shell constants', () => {
   })
 
   it('offers the eight dropdown items, logout last', () => {
-    expect([...USER_MENU_ITEMS.map((i) => i.label), LOGOUT_LABEL]).toEqual([
-      '认证信息',
-      '竞赛证书',
-      '确权作品',
-      '我的账户',
-      '我的订单',
-      '收货地址',
-      '个人设置',
-      '退出登录',
-    ])
+    expect([...USER_MENU_ITEMS.map((i) => i.label), LOGOUT_LABEL]).toEqual(SPEC_USER_MENU)
   })
 })
