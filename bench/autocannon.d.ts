@@ -21,17 +21,10 @@ declare module 'autocannon' {
     requests: Histogram
     latency: Histogram
     errors: number
-    timeouts: number
     mismatches: number
     non2xx: number
   }
 
-  /** Off the main thread the promise yields raw encoded histograms, and aggregateResult decodes them. */
-  export type RawResult = Omit<Result, 'requests' | 'latency'>
-
-  const autocannon: {
-    (options: Options): Promise<RawResult>
-    aggregateResult(results: RawResult[], options: Options): Result
-  }
-  export default autocannon
+  /** Resolves with aggregated histograms only on a main thread (off it, they stay encoded). */
+  export default function autocannon(options: Options): Promise<Result>
 }

@@ -14,7 +14,9 @@ export async function reportHomeWeight(baseUrl: string, distDir: string): Promis
   const load = await loadHome(baseUrl)
   const fromHtml = new Set(entryAssets(distDir))
   const seen = load.beforePaint
-  const initial = [...new Set([...fromHtml, ...seen])].map((p) => assetSize(distDir, p)).sort(byKindThenSize)
+  const initial = [...new Set([...fromHtml, ...seen.keys()])]
+    .map((p) => assetSize(distDir, p))
+    .sort(byKindThenSize)
   const deferred = load.afterPaint
     .filter((p) => !fromHtml.has(p) && !seen.has(p))
     .map((p) => assetSize(distDir, p))
@@ -23,11 +25,12 @@ export async function reportHomeWeight(baseUrl: string, distDir: string): Promis
   const source = (p: string) =>
     fromHtml.has(p) && seen.has(p) ? 'both' : fromHtml.has(p) ? 'html' : 'timing'
   console.log(`Home route before first paint (${load.paintName} at ${int(load.paintMs)} ms)`)
-  console.log('  from: html = named by dist/index.html, timing = requested before first paint')
+  console.log('  from: html = named by dist/index.html, timing = request started before first paint')
+  const start = (p: string) => (seen.has(p) ? int(seen.get(p)!) : '-')
   console.log(
     table(
-      ['file', 'kind', 'from', 'raw B', 'gzip B'],
-      initial.map((a) => [name(a.file), a.kind, source(a.file), int(a.raw), int(a.gzip)]),
+      ['file', 'kind', 'from', 'start ms', 'raw B', 'gzip B'],
+      initial.map((a) => [name(a.file), a.kind, source(a.file), start(a.file), int(a.raw), int(a.gzip)]),
     ),
   )
   const js = sum(initial, 'js')

@@ -46,13 +46,13 @@ async function reportThroughput(menuUrl: string, helloUrl: string): Promise<bool
   const hello = await measure(helloUrl, HELLO_BODY)
 
   console.log(
-    `API throughput (autocannon on a worker thread, ${CONNECTIONS} connections, ` +
+    `API throughput (autocannon in a child process, ${CONNECTIONS} connections, ` +
       `${WARMUP_S} s warm-up then ${DURATION_S} s, 127.0.0.1)`,
   )
   const row = (label: string, r: LoadResult) => [
     label,
     int(r.reqPerSec),
-    r.p99Ms.toFixed(0),
+    r.p99Ms < 1 ? '<1' : int(r.p99Ms),
     int(r.non2xx),
     int(r.errors),
     int(r.mismatches),
@@ -85,7 +85,7 @@ async function main(): Promise<number> {
       logLevel: 'silent',
     })
     servers.push(app)
-    const hello = await helloServer()
+    const hello = helloServer()
     servers.push(hello)
     const baseUrl = await listen(app)
     const helloUrl = await listen(hello)

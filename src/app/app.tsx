@@ -1,27 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { configureHttp } from '../api/http-hooks.ts'
 import { loginPath, paths } from '../lib/paths.ts'
 import { createRouter } from './router.tsx'
 import { forgetSession } from './session.ts'
 import { system } from './theme.ts'
-
-// The toaster (and its state machine) is not needed to paint a page: it loads once the browser is idle.
-const Toaster = lazy(() => import('./toaster.tsx'))
-
-function DeferredToaster() {
-  const [ready, setReady] = useState(false)
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200))
-    idle(() => setReady(true))
-  }, [])
-  return ready ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null
-}
 
 function wire(router: ReturnType<typeof createRouter>) {
   configureHttp({
@@ -43,7 +27,6 @@ export function App() {
   return (
     <ChakraProvider value={system}>
       <RouterProvider router={router} />
-      <DeferredToaster />
     </ChakraProvider>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { MenuItem } from '../../api/site.ts'
+import { afterNextPaint } from '../../lib/after-paint.ts'
 import { loginPath, paths, searchPath } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { signOut } from '../session.ts'
@@ -17,13 +18,16 @@ export function Header() {
   useEffect(() => {
     let live = true
     // The HTTP client loads after first paint; the menu shows skeletons until then.
-    import('../../api/site.ts')
-      .then((api) => api.getMenus())
-      .then((rows) => live && setMenus(rows))
-      // The client already showed the error; an empty menu still leaves search and sign-in usable.
-      .catch(() => live && setMenus([]))
+    const cancel = afterNextPaint(() => {
+      import('../../api/site.ts')
+        .then((api) => api.getMenus())
+        .then((rows) => live && setMenus(rows))
+        // The client already showed the error; an empty menu still leaves search and sign-in usable.
+        .catch(() => live && setMenus([]))
+    })
     return () => {
       live = false
+      cancel()
     }
   }, [])
 

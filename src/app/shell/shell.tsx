@@ -1,6 +1,7 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
+import { DeferredToaster } from '../deferred-toaster.tsx'
 import { BackToTop } from './back-to-top.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
@@ -27,6 +28,7 @@ export function Shell() {
       </Box>
       <Footer />
       <BackToTop />
+      <DeferredToaster />
     </Flex>
   )
 }
