@@ -7,6 +7,11 @@ const config: StorybookConfig = {
   stories: ['../src/**/*.stories.@(ts|tsx)'],
   // public/ holds the partner logos and avatars the stories point at (partners/…, avatars/…).
   staticDirs: ['../public'],
+  // The preview iframe has no icon of its own; without one every story logs a favicon.ico 404.
+  previewHead: (head) => `${head}<link rel="icon" type="image/svg+xml" href="favicon.svg" />`,
+  // @chakra-ui/react advertises its public Storybook, which Storybook would embed in the sidebar;
+  // it is not ours and needs the network, so leave it out.
+  refs: { '@chakra-ui/react': { disable: true } },
   typescript: {
     // TypeScript 7 has no JavaScript compiler API, so react-docgen-typescript cannot run; the
     // Babel-based react-docgen reads the props well enough for the controls panel.
