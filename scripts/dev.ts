@@ -15,7 +15,12 @@ if (!process.env.API_TARGET) {
   api = spawn(process.execPath, ['--watch-path=server', '--watch-path=schemas', 'server/main.ts'], {
     cwd: root,
     // No STATIC_DIR: in development Vite serves the SPA.
-    env: { ...process.env, PORT: apiPort, STATIC_DIR: path.join(root, '.no-spa'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      STATIC_DIR: path.join(root, '.no-spa'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
     stdio: 'inherit',
   })
   process.env.API_TARGET = `http://127.0.0.1:${apiPort}`
