@@ -1,0 +1,18 @@
+import { addressOrder, addressSchema } from './address.ts'
+import { loginOrder, loginSchema } from './login.ts'
+import { checkPasswordReset, passwordResetOrder, passwordResetSchema } from './password-reset.ts'
+import { checkRealname, realnameOrder, realnameSchema } from './realname.ts'
+
+/**
+ * Every form of the portal: its JSON Schema, the order of its fields (the server reports the first
+ * failing field in this order) and the checks JSON Schema cannot express. scripts/compile-validators.ts
+ * precompiles each schema into schemas/generated/.
+ */
+export const FORMS = {
+  realname: { schema: realnameSchema, order: realnameOrder, check: checkRealname },
+  login: { schema: loginSchema, order: loginOrder, check: undefined },
+  address: { schema: addressSchema, order: addressOrder, check: undefined },
+  'password-reset': { schema: passwordResetSchema, order: passwordResetOrder, check: checkPasswordReset },
+} as const
+
+export type FormName = keyof typeof FORMS

@@ -1,0 +1,22 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { MESSAGES } from '../formats.ts'
+
+/** Account sign-in (SPEC §4 Login, §5): the account is trimmed; a phone or an email. */
+export const loginSchema = {
+  $id: 'login',
+  type: 'object',
+  properties: {
+    account: {
+      type: 'string',
+      title: '手机号码 / 邮箱',
+      format: 'phone-or-email',
+      errorMessage: { format: MESSAGES.phoneOrEmailInvalid },
+    },
+    password: { type: 'string', title: '密码', maxLength: 64, errorMessage: { maxLength: MESSAGES.passwordInvalid } },
+  },
+  required: ['account', 'password'],
+  errorMessage: { required: { account: '请输入手机号码或邮箱', password: MESSAGES.passwordRequired } },
+} as const
+
+export type LoginForm = FromSchema<typeof loginSchema>
+export const loginOrder = ['account', 'password'] as const

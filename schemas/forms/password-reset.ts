@@ -1,0 +1,40 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { MESSAGES } from '../formats.ts'
+
+export const PASSWORDS_DIFFER = '两次输入的密码不一致'
+
+/** Password reset by SMS code (/forgetPwd): phone, the 6-digit code, the new password twice. */
+export const passwordResetSchema = {
+  $id: 'password-reset',
+  type: 'object',
+  properties: {
+    phone: { type: 'string', title: '手机号码', format: 'phone', errorMessage: { format: MESSAGES.phoneInvalid } },
+    code: { type: 'string', title: '验证码', pattern: '^\\d{6}$', errorMessage: { pattern: '请输入6位数字验证码' } },
+    password: {
+      type: 'string',
+      title: '新密码',
+      format: 'password',
+      errorMessage: { format: MESSAGES.passwordInvalid },
+    },
+    confirmPassword: { type: 'string', title: '确认新密码' },
+  },
+  required: ['phone', 'code', 'password', 'confirmPassword'],
+  errorMessage: {
+    required: {
+      phone: MESSAGES.phoneInvalid,
+      code: '请输入6位数字验证码',
+      password: MESSAGES.passwordRequired,
+      confirmPassword: '请再次输入新密码',
+    },
+  },
+} as const
+
+export type PasswordResetForm = FromSchema<typeof passwordResetSchema>
+export const passwordResetOrder = ['phone', 'code', 'password', 'confirmPassword'] as const
+
+/** Cross-field rule JSON Schema cannot state without $data: the confirmation repeats the password. */
+export function checkPasswordReset(data: Partial<PasswordResetForm>): Partial<Record<string, string>> {
+  return data.password && data.confirmPassword && data.password !== data.confirmPassword
+    ? { confirmPassword: PASSWORDS_DIFFER }
+    : {}
+}

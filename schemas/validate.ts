@@ -1,0 +1,104 @@
+import addressValidators from './generated/address.validator.js'
+import loginValidators from './generated/login.validator.js'
+import passwordResetValidators from './generated/password-reset.validator.js'
+import realnameValidators from './generated/realname.validator.js'
+import { FORMS, type FormName } from './forms/index.ts'
+
+/**
+ * Form validation shared by the browser and the server: the same precompiled validators and the
+ * same reading of their errors, so a bad input gets the same Chinese message on both sides.
+ */
+
+export type FieldErrors = Partial<Record<string, string>>
+
+interface AjvError {
+  instancePath: string
+  keyword: string
+  params: { missingProperty?: string; errors?: AjvError[] }
+  message?: string
+}
+type ValidateFn = ((data: unknown) => boolean) & { errors?: unknown[] | null }
+export type ValidatorMap = Record<string, ValidateFn>
+
+/** The generated modules, keyed by form: each maps schema ids (and sub-schema hashes) to functions. */
+export const PRECOMPILED: Record<FormName, ValidatorMap> = {
+  realname: realnameValidators,
+  login: loginValidators,
+  address: addressValidators,
+  'password-reset': passwordResetValidators,
+}
+
+type SchemaNode = { properties?: Record<string, { title?: string }>; then?: SchemaNode; else?: SchemaNode }
+
+function titleOf(schema: SchemaNode, field: string): string {
+  return schema.properties?.[field]?.title ?? schema.then?.properties?.[field]?.title ?? schema.else?.properties?.[field]?.title ?? field
+}
+
+/** Top-level field names a form accepts, including those only its if/then/else branches declare. */
+export function fieldsOf(name: FormName): string[] {
+  const schema = FORMS[name].schema as SchemaNode
+  return [...new Set([schema, schema.then, schema.else].flatMap((s) => Object.keys(s?.properties ?? {})))]
+}
+
+/** The first message for each field, from ajv (+ ajv-errors) output. */
+export function readErrors(errors: AjvError[] | null | undefined, schema: SchemaNode): FieldErrors {
+  const found: FieldErrors = {}
+  const put = (field: string | undefined, message: string) => {
+    if (field && !(field in found)) found[field] = message
+  }
+  for (const e of errors ?? []) {
+    const field = e.instancePath.split('/')[1]
+    // An if/then/else failure is reported again by the branch's own errors.
+    if (e.keyword === 'if') continue
+    if (e.keyword === 'errorMessage') {
+      put(field ?? e.params.errors?.[0]?.params.missingProperty, e.message ?? '')
+    } else if (e.keyword === 'required') {
+      const missing = e.params.missingProperty
+      if (missing) put(missing, `${titleOf(schema, missing)}不能为空`)
+    } else if (field) {
+      put(field, `${titleOf(schema, field)}格式不正确`)
+    }
+  }
+  return found
+}
+
+const SECRET_FIELDS = new Set(['password', 'confirmPassword'])
+
+/**
+ * What the form holds, as validation and storage should see it: only the form's own fields, strings
+ * trimmed (passwords excepted), empty values dropped — as RJSF drops an emptied input.
+ */
+export function normalize(name: FormName, raw: unknown): Record<string, unknown> {
+  const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const field of fieldsOf(name)) {
+    let value = input[field]
+    if (typeof value === 'string' && !SECRET_FIELDS.has(field)) value = value.trim()
+    if (value === '' || value === null || value === undefined) continue
+    out[field] = value
+  }
+  return out
+}
+
+/** Today's date in China (UTC+8), the reference for "not in the future". */
+export function todayInChina(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10)
+}
+
+/** Validates normalized form data: schema messages first, then the form's extra checks. */
+export function validateForm(name: FormName, data: Record<string, unknown>, today = todayInChina()): FieldErrors {
+  const form = FORMS[name]
+  const schema = form.schema as SchemaNode & { $id: string }
+  const validate = PRECOMPILED[name][schema.$id]
+  if (!validate) throw new Error(`no precompiled validator for ${schema.$id}: run npm run compile:validators`)
+  const errors = validate(data) ? {} : readErrors(validate.errors as AjvError[] | null, schema)
+  const extra = form.check ? form.check(data as never, today) : {}
+  return { ...extra, ...errors }
+}
+
+/** The message the API answers with: the first failing field in the form's order. */
+export function firstError(name: FormName, errors: FieldErrors): string | undefined {
+  const order: readonly string[] = FORMS[name].order
+  const field = order.find((f) => errors[f]) ?? Object.keys(errors)[0]
+  return field ? errors[field] : undefined
+}
