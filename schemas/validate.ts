@@ -1,8 +1,8 @@
+import { FORMS, type FormName } from './forms/index.ts'
 import addressValidators from './generated/address.validator.js'
 import loginValidators from './generated/login.validator.js'
 import passwordResetValidators from './generated/password-reset.validator.js'
 import realnameValidators from './generated/realname.validator.js'
-import { FORMS, type FormName } from './forms/index.ts'
 
 /**
  * Form validation shared by the browser and the server: the same precompiled validators and the
@@ -31,7 +31,12 @@ export const PRECOMPILED: Record<FormName, ValidatorMap> = {
 type SchemaNode = { properties?: Record<string, { title?: string }>; then?: SchemaNode; else?: SchemaNode }
 
 function titleOf(schema: SchemaNode, field: string): string {
-  return schema.properties?.[field]?.title ?? schema.then?.properties?.[field]?.title ?? schema.else?.properties?.[field]?.title ?? field
+  return (
+    schema.properties?.[field]?.title ??
+    schema.then?.properties?.[field]?.title ??
+    schema.else?.properties?.[field]?.title ??
+    field
+  )
 }
 
 /** Top-level field names a form accepts, including those only its if/then/else branches declare. */
@@ -86,7 +91,11 @@ export function todayInChina(now: Date = new Date()): string {
 }
 
 /** Validates normalized form data: schema messages first, then the form's extra checks. */
-export function validateForm(name: FormName, data: Record<string, unknown>, today = todayInChina()): FieldErrors {
+export function validateForm(
+  name: FormName,
+  data: Record<string, unknown>,
+  today = todayInChina(),
+): FieldErrors {
   const form = FORMS[name]
   const schema = form.schema as SchemaNode & { $id: string }
   const validate = PRECOMPILED[name][schema.$id]

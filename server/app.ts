@@ -9,8 +9,15 @@ import { registerErrorHandling } from './plugins/errors.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { accountRoutes } from './routes/account.ts'
+import { addressRoutes } from './routes/address.ts'
+import { commonRoutes } from './routes/common.ts'
 import { contentRoutes } from './routes/content.ts'
+import { passwordRoutes } from './routes/password.ts'
+import { realnameRoutes } from './routes/realname.ts'
 import { siteRoutes } from './routes/site.ts'
+import { IdentityVault } from './services/identity-vault.ts'
+import { ReferenceData } from './services/reference-data.ts'
+import { FileStorage } from './services/storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +53,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   })
   await migrate(db)
   if (config.seed !== false) await seed(db)
+  app.decorate('reference', await ReferenceData.load(db.kysely))
+  app.decorate('vault', IdentityVault.open(config.dataDir))
+  app.decorate('storage', new FileStorage(config.dataDir))
 
   registerErrorHandling(app)
   await registerSecurity(app)
@@ -56,6 +66,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(accountRoutes, { sessionTtlMs: config.sessionTtlMs })
       await api.register(siteRoutes)
       await api.register(contentRoutes)
+      await api.register(commonRoutes)
+      await api.register(realnameRoutes)
+      await api.register(addressRoutes)
+      await api.register(passwordRoutes)
     },
     { prefix: API_BASE },
   )

@@ -12,7 +12,12 @@ export const loginSchema = {
       format: 'phone-or-email',
       errorMessage: { format: MESSAGES.phoneOrEmailInvalid },
     },
-    password: { type: 'string', title: '密码', maxLength: 64, errorMessage: { maxLength: MESSAGES.passwordInvalid } },
+    password: {
+      type: 'string',
+      title: '密码',
+      maxLength: 64,
+      errorMessage: { maxLength: MESSAGES.passwordInvalid },
+    },
   },
   required: ['account', 'password'],
   errorMessage: { required: { account: '请输入手机号码或邮箱', password: MESSAGES.passwordRequired } },

@@ -8,8 +8,18 @@ export const passwordResetSchema = {
   $id: 'password-reset',
   type: 'object',
   properties: {
-    phone: { type: 'string', title: '手机号码', format: 'phone', errorMessage: { format: MESSAGES.phoneInvalid } },
-    code: { type: 'string', title: '验证码', pattern: '^\\d{6}$', errorMessage: { pattern: '请输入6位数字验证码' } },
+    phone: {
+      type: 'string',
+      title: '手机号码',
+      format: 'phone',
+      errorMessage: { format: MESSAGES.phoneInvalid },
+    },
+    code: {
+      type: 'string',
+      title: '验证码',
+      pattern: '^\\d{6}$',
+      errorMessage: { pattern: '请输入6位数字验证码' },
+    },
     password: {
       type: 'string',
       title: '新密码',

@@ -23,10 +23,25 @@ export const realnameSchema = {
   $id: 'realname',
   type: 'object',
   properties: {
-    username: { type: 'string', title: '姓名', maxLength: 30, errorMessage: { maxLength: '姓名不能超过30个字' } },
+    username: {
+      type: 'string',
+      title: '姓名',
+      maxLength: 30,
+      errorMessage: { maxLength: '姓名不能超过30个字' },
+    },
     identityType: { type: 'string', title: '证件类型', enum: ['1', '2', '3', '4'], default: '1' },
-    identity: { type: 'string', title: '证件号码', maxLength: 30, errorMessage: { maxLength: '证件号码不能超过30位' } },
-    cityId: { type: 'string', title: '所在城市', pattern: '^\\d{6}$', errorMessage: { pattern: MESSAGES.regionRequired } },
+    identity: {
+      type: 'string',
+      title: '证件号码',
+      maxLength: 30,
+      errorMessage: { maxLength: '证件号码不能超过30位' },
+    },
+    cityId: {
+      type: 'string',
+      title: '所在城市',
+      pattern: '^\\d{6}$',
+      errorMessage: { pattern: MESSAGES.regionRequired },
+    },
     professional: { type: 'string', title: '专业', maxLength: 20 },
     professionalName: {
       type: 'string',

@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely'
 import type { Db, Dialect } from './connect.ts'
 import * as m0001 from './migrations/0001-accounts-menus-partners.ts'
+import * as m0002 from './migrations/0002-forms-regions-realname.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
 }
 
 /** Ordered list: append only. A migration's name is recorded once it has run. */
-const migrations: Array<[string, Migration]> = [['0001-accounts-menus-partners', m0001]]
+const migrations: Array<[string, Migration]> = [
+  ['0001-accounts-menus-partners', m0001],
+  ['0002-forms-regions-realname', m0002],
+]
 
 /**
  * Runs pending migrations, each in its own transaction. Kysely's Migrator is not used because our

@@ -46,9 +46,87 @@ export interface PartnerTable {
   sort: number
 }
 
+export interface RegionTable {
+  id: string
+  parent_id: string | null
+  name: string
+  level: number
+}
+
+export interface DictionaryTable {
+  id: Generated<number>
+  dict_type: string
+  dict_code: string
+  dict_label: string
+  dict_sort: number
+}
+
+export interface RealnameAuthTable {
+  user_id: number
+  username: string
+  identity_type: string
+  identity_digest: string
+  identity_sealed: string
+  identity_masked: string
+  gender: string | null
+  birthday: string | null
+  city_id: string
+  professional: string
+  professional_name: string
+  rights_eligible: number
+  created_at: string
+}
+
+export interface FileTable {
+  /** `<sha256>.<ext>`: the name in the URL and on disk. */
+  name: string
+  sha256: string
+  mime: string
+  size: number
+  original_name: string
+  owner_id: number
+  created_at: string
+}
+
+export interface AddressTable {
+  id: Generated<number>
+  user_id: number
+  user_name: string
+  phone: string
+  city_id: string
+  address: string
+  is_default: number
+  created_at: string
+}
+
+export interface VerificationCodeTable {
+  id: Generated<number>
+  phone: string
+  purpose: string
+  code_hash: string
+  attempts: number
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>
+  phone: string
+  body: string
+  created_at: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
   menus: MenuTable
   partners: PartnerTable
+  regions: RegionTable
+  dictionaries: DictionaryTable
+  realname_auths: RealnameAuthTable
+  files: FileTable
+  addresses: AddressTable
+  verification_codes: VerificationCodeTable
+  sms_outbox: SmsOutboxTable
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { LOGIN_SOURCE } from '../../schemas/contract.ts'
 import type { UserTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { parseForm } from '../lib/form-body.ts'
 import { verifyPassword } from '../lib/passwords.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { LoginThrottle } from '../services/login-throttle.ts'
@@ -44,10 +45,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
     if (body.logInSource === LOGIN_SOURCE.wechat) {
       throw new BusinessError(CODE.badRequest, '微信登录暂未开放，请使用账号密码登录')
     }
-    const account = (body.account ?? '').trim()
-    const password = body.password ?? ''
-    if (!account) throw new BusinessError(CODE.badRequest, '请输入手机号码或邮箱')
-    if (!password) throw new BusinessError(CODE.badRequest, '请输入密码')
+    // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
+    const { account, password } = parseForm('login', body) as { account: string; password: string }
 
     const wait = throttle.blockedForMinutes(account, request.ip)
     if (wait) throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${wait}分钟后再试`)

@@ -2,8 +2,19 @@ import { hashPassword } from '../../lib/passwords.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { Db } from '../connect.ts'
 import { DEMO_PASSWORD, demoUsers } from './demo-users.ts'
+import { dictionaries } from './dictionaries.ts'
 import { menus } from './menus.ts'
 import { partnerNames } from './partners.ts'
+import { regionRows } from './regions.ts'
+
+/** Inserts in slices: SQLite allows ~32k bound values a statement, PostgreSQL ~65k. */
+async function insertInChunks<T>(
+  rows: T[],
+  size: number,
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size))
+}
 
 export const partnerLogoPath = (index: number) => `partners/partner-${String(index + 1).padStart(2, '0')}.svg`
 
@@ -42,4 +53,39 @@ export async function seed(db: Db): Promise<void> {
     )
     .onConflict((oc) => oc.column('key').doNothing())
     .execute()
+
+  // Reference data: inserted when missing, so a restart costs one count per table.
+  const regionCount = Number(
+    (
+      await k
+        .selectFrom('regions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+  const regions = regionRows()
+  if (regionCount < regions.length) {
+    await insertInChunks(regions, 500, (chunk) =>
+      k
+        .insertInto('regions')
+        .values(chunk)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute(),
+    )
+  }
+  const dictionaryRows = Object.entries(dictionaries).flatMap(([type, items]) =>
+    items.map((item, i) => ({
+      dict_type: type,
+      dict_code: item.code,
+      dict_label: item.label,
+      dict_sort: i + 1,
+    })),
+  )
+  await insertInChunks(dictionaryRows, 500, (chunk) =>
+    k
+      .insertInto('dictionaries')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['dict_type', 'dict_code']).doNothing())
+      .execute(),
+  )
 }

@@ -1,0 +1,17 @@
+import type { FORMS, FormName } from '../../schemas/forms/index.ts'
+import { type FieldErrors, firstError, normalize, validateForm } from '../../schemas/validate.ts'
+import { BusinessError, CODE } from './envelope.ts'
+
+/**
+ * Reads a form body the way the browser's form does: the same normalization, the same precompiled
+ * validator, the same messages. Answers code 400 with the first failing field's message.
+ */
+export function parseForm<N extends FormName>(name: N, body: unknown): Record<string, unknown> {
+  const data = normalize(name, body)
+  const errors: FieldErrors = validateForm(name, data)
+  const message = firstError(name, errors)
+  if (message) throw new BusinessError(CODE.badRequest, message)
+  return data
+}
+
+export type FormOf<N extends FormName> = (typeof FORMS)[N]

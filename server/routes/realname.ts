@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify'
+import { IDENTITY_TYPES, MAINLAND_ID_CARD } from '../../schemas/forms/realname.ts'
+import type { RealnameAuthTable } from '../db/schema.ts'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { parseForm } from '../lib/form-body.ts'
+import { nowIso } from '../lib/time.ts'
+import { requireUser } from '../plugins/auth.ts'
+import { type IdentityVault, maskIdentity } from '../services/identity-vault.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vault: IdentityVault
+  }
+}
+
+export const REALNAME_MESSAGES = {
+  alreadyVerified: '实名信息提交后不可修改',
+  identityTaken: '该证件已被其他账号实名认证，一个身份只能认证一个账号',
+  badRegion: '请选择有效的所在城市',
+  badProfessional: '请选择有效的专业',
+} as const
+
+/** SPEC §2 "Realname dialog", §4, §7: one account, one identity; cannot be changed once submitted. */
+export async function realnameRoutes(app: FastifyInstance): Promise<void> {
+  const view = (row: RealnameAuthTable) => ({
+    verified: true,
+    username: row.username,
+    identityType: row.identity_type,
+    identityTypeLabel: IDENTITY_TYPES.find((t) => t.code === row.identity_type)?.label ?? '',
+    // Masked in every response: the full number never leaves the server.
+    identity: row.identity_masked,
+    gender: row.gender,
+    birthday: row.birthday,
+    cityId: row.city_id,
+    cityNames: app.reference.regionPath(row.city_id).map((r) => r.name),
+    professional: row.professional,
+    professionalLabel: app.reference.dictLabel('sys_professional_type', row.professional) ?? '',
+    professionalName: row.professional_name,
+    rightsEligible: row.rights_eligible === 1,
+    createTime: row.created_at,
+  })
+
+  app.get('/my/getRealNameBo', { preHandler: requireUser }, async (request) => {
+    const row = await app.db.kysely
+      .selectFrom('realname_auths')
+      .selectAll()
+      .where('user_id', '=', request.userId)
+      .executeTakeFirst()
+    return ok(row ? view(row) : { verified: false })
+  })
+
+  app.post('/my/realNameAuth', { preHandler: requireUser }, async (request) => {
+    const form = parseForm('realname', request.body) as {
+      username: string
+      identityType: string
+      identity: string
+      gender?: string
+      birthday?: string
+      cityId: string
+      professional: string
+      professionalName: string
+    }
+    if (!app.reference.isSelectableRegion(form.cityId))
+      throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.badRegion)
+    if (!app.reference.dictLabel('sys_professional_type', form.professional)) {
+      throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.badProfessional)
+    }
+    const existing = await app.db.kysely
+      .selectFrom('realname_auths')
+      .select('user_id')
+      .where('user_id', '=', request.userId)
+      .executeTakeFirst()
+    if (existing) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.alreadyVerified)
+
+    const digest = app.vault.digest(form.identityType, form.identity)
+    const taken = await app.db.kysely
+      .selectFrom('realname_auths')
+      .select('user_id')
+      .where('identity_digest', '=', digest)
+      .executeTakeFirst()
+    if (taken) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.identityTaken)
+
+    const isIdCard = form.identityType === MAINLAND_ID_CARD
+    const row: RealnameAuthTable = {
+      user_id: request.userId,
+      username: form.username,
+      identity_type: form.identityType,
+      identity_digest: digest,
+      identity_sealed: app.vault.seal(form.identity),
+      identity_masked: maskIdentity(form.identity),
+      gender: isIdCard ? null : (form.gender ?? null),
+      birthday: isIdCard ? null : (form.birthday ?? null),
+      city_id: form.cityId,
+      professional: form.professional,
+      professional_name: form.professionalName,
+      // Only mainland resident ID holders may use rights confirmation (SPEC §1).
+      rights_eligible: isIdCard ? 1 : 0,
+      created_at: nowIso(),
+    }
+    try {
+      await app.db.kysely.insertInto('realname_auths').values(row).execute()
+    } catch (error) {
+      // Two submissions racing: the unique keys decide, with the same messages as above.
+      const again = await app.db.kysely
+        .selectFrom('realname_auths')
+        .select('user_id')
+        .where('user_id', '=', request.userId)
+        .executeTakeFirst()
+      if (again) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.alreadyVerified)
+      throw error
+    }
+    return ok(view(row))
+  })
+}

@@ -1,0 +1,62 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Keeps identity document numbers: sealed with AES-256-GCM, looked up through a keyed HMAC, shown
+ * only masked. The master key comes from IDENTITY_KEY (64 hex characters) or, failing that, from
+ * DATA_DIR/secrets/identity.key, created on first use with owner-only permissions.
+ */
+export class IdentityVault {
+  private readonly sealKey: Buffer
+  private readonly digestKey: Buffer
+
+  constructor(masterKey: Buffer) {
+    if (masterKey.length !== 32) throw new Error('identity key must be 32 bytes')
+    this.sealKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kabu identity seal', 32))
+    this.digestKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kabu identity digest', 32))
+  }
+
+  static open(dataDir: string, envKey = process.env.IDENTITY_KEY): IdentityVault {
+    if (envKey) return new IdentityVault(Buffer.from(envKey, 'hex'))
+    const file = path.join(dataDir, 'secrets', 'identity.key')
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
+    }
+    return new IdentityVault(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex'))
+  }
+
+  /** Upper-cases the check letter, so 11010519491231002x and …002X are the same identity. */
+  static canonical(number: string): string {
+    return number.trim().toUpperCase()
+  }
+
+  digest(type: string, number: string): string {
+    return createHmac('sha256', this.digestKey)
+      .update(`${type}:${IdentityVault.canonical(number)}`)
+      .digest('hex')
+  }
+
+  seal(number: string): string {
+    const iv = randomBytes(12)
+    const cipher = createCipheriv('aes-256-gcm', this.sealKey, iv)
+    const body = Buffer.concat([cipher.update(IdentityVault.canonical(number), 'utf8'), cipher.final()])
+    return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.')
+  }
+
+  open(sealed: string): string {
+    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'))
+    if (!iv || !tag || !body) throw new Error('malformed sealed identity')
+    const decipher = createDecipheriv('aes-256-gcm', this.sealKey, iv)
+    decipher.setAuthTag(tag)
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
+  }
+}
+
+/** First 3 and last 4 characters visible: 110***********002X. Short numbers keep only the last 2. */
+export function maskIdentity(number: string): string {
+  const n = IdentityVault.canonical(number)
+  if (n.length <= 8) return `${'*'.repeat(Math.max(0, n.length - 2))}${n.slice(-2)}`
+  return `${n.slice(0, 3)}${'*'.repeat(n.length - 7)}${n.slice(-4)}`
+}

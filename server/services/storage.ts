@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+/** What users may upload, by extension, with the bytes each kind must start with. */
+export const UPLOAD_TYPES: Record<string, { mime: string; magic: Array<number[]> }> = {
+  jpg: { mime: 'image/jpeg', magic: [[0xff, 0xd8, 0xff]] },
+  jpeg: { mime: 'image/jpeg', magic: [[0xff, 0xd8, 0xff]] },
+  png: { mime: 'image/png', magic: [[0x89, 0x50, 0x4e, 0x47]] },
+  gif: { mime: 'image/gif', magic: [[0x47, 0x49, 0x46, 0x38]] },
+  webp: { mime: 'image/webp', magic: [[0x52, 0x49, 0x46, 0x46]] },
+  bmp: { mime: 'image/bmp', magic: [[0x42, 0x4d]] },
+  pdf: { mime: 'application/pdf', magic: [[0x25, 0x50, 0x44, 0x46]] },
+  mp4: { mime: 'video/mp4', magic: [] },
+  txt: { mime: 'text/plain; charset=utf-8', magic: [] },
+  zip: { mime: 'application/zip', magic: [[0x50, 0x4b, 0x03, 0x04]] },
+}
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+const TOO_LARGE = '文件大小不能超过20MB'
+
+export interface StoredFile {
+  name: string
+  sha256: string
+  size: number
+  mime: string
+}
+
+/**
+ * Files live under DATA_DIR/files by content hash (`<sha256>.<ext>`), so the same upload is stored
+ * once and a client's file name is display data only.
+ */
+export class FileStorage {
+  readonly root: string
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'files')
+    fs.mkdirSync(this.root, { recursive: true })
+  }
+
+  pathOf(name: string): string {
+    return path.join(this.root, name.slice(0, 2), name)
+  }
+
+  /** Streams to a temporary file while hashing, checks the type, then moves it into place. */
+  async save(stream: Readable, ext: string): Promise<StoredFile> {
+    const type = UPLOAD_TYPES[ext]
+    if (!type) throw new Error(`unsupported type ${ext}`)
+    const temp = path.join(this.root, `.upload-${randomBytes(8).toString('hex')}`)
+    const hash = createHash('sha256')
+    let size = 0
+    let head = Buffer.alloc(0)
+    stream.on('data', (chunk: Buffer) => {
+      hash.update(chunk)
+      size += chunk.length
+      if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16)
+    })
+    try {
+      await pipeline(stream, fs.createWriteStream(temp)).catch((error: { code?: string }) => {
+        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? new UploadError(TOO_LARGE) : error
+      })
+      if ((stream as Readable & { truncated?: boolean }).truncated) throw new UploadError(TOO_LARGE)
+      if (size === 0) throw new UploadError('文件内容为空')
+      if (type.magic.length && !type.magic.some((m) => m.every((byte, i) => head[i] === byte))) {
+        throw new UploadError('文件内容与扩展名不符')
+      }
+      const sha256 = hash.digest('hex')
+      const name = `${sha256}.${ext}`
+      const target = this.pathOf(name)
+      fs.mkdirSync(path.dirname(target), { recursive: true })
+      fs.renameSync(temp, target)
+      return { name, sha256, size, mime: type.mime }
+    } finally {
+      fs.rmSync(temp, { force: true })
+    }
+  }
+}
+
+export class UploadError extends Error {}
