@@ -1,5 +1,6 @@
+import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { normaliseBasePath } from './server/config.ts'
 
 // BASE_PATH: the staging prefix (e.g. BASE_PATH=/test/ npm run build); the router reads it back
@@ -7,12 +8,32 @@ import { normaliseBasePath } from './server/config.ts'
 const base = normaliseBasePath(process.env.BASE_PATH)
 const apiTarget = process.env.API_TARGET ?? `http://localhost:${process.env.API_PORT ?? 3001}`
 
+/** Points @rjsf/chakra-ui's one use of Chakra's defaultSystem at a slim stand-in (src/forms/rjsf-chakra-system.ts). */
+function rjsfChakraSystem(): Plugin {
+  const standIn = path.resolve(import.meta.dirname, 'src/forms/rjsf-chakra-system.ts')
+  return {
+    name: 'kabu:rjsf-chakra-system',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '@chakra-ui/react' &&
+        importer?.replaceAll('\\', '/').includes('@rjsf/chakra-ui/lib/utils.js')
+      ) {
+        return standIn
+      }
+      return null
+    },
+  }
+}
+
 export default defineConfig({
   base,
-  plugins: [react()],
+  plugins: [react(), rjsfChakraSystem()],
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: lets the bench tell what each lazy route adds on top of the shell.
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // Chakra's theme module builds its default config with identity helpers at top level; marking

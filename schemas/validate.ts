@@ -1,8 +1,4 @@
 import { FORMS, type FormName } from './forms/index.ts'
-import addressValidators from './generated/address.validator.js'
-import loginValidators from './generated/login.validator.js'
-import passwordResetValidators from './generated/password-reset.validator.js'
-import realnameValidators from './generated/realname.validator.js'
 
 /**
  * Form validation shared by the browser and the server: the same precompiled validators and the
@@ -18,15 +14,8 @@ interface AjvError {
   message?: string
 }
 type ValidateFn = ((data: unknown) => boolean) & { errors?: unknown[] | null }
+/** A generated module (schemas/generated/<form>.validator.js): schema ids and sub-schema hashes → functions. */
 export type ValidatorMap = Record<string, ValidateFn>
-
-/** The generated modules, keyed by form: each maps schema ids (and sub-schema hashes) to functions. */
-export const PRECOMPILED: Record<FormName, ValidatorMap> = {
-  realname: realnameValidators,
-  login: loginValidators,
-  address: addressValidators,
-  'password-reset': passwordResetValidators,
-}
 
 type SchemaNode = { properties?: Record<string, { title?: string }>; then?: SchemaNode; else?: SchemaNode }
 
@@ -90,15 +79,19 @@ export function todayInChina(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10)
 }
 
-/** Validates normalized form data: schema messages first, then the form's extra checks. */
+/**
+ * Validates normalized form data with the form's precompiled module: schema messages first, then the
+ * form's extra checks. Callers pass the module, so a page loads only its own form's validator.
+ */
 export function validateForm(
   name: FormName,
+  validators: ValidatorMap,
   data: Record<string, unknown>,
   today = todayInChina(),
 ): FieldErrors {
   const form = FORMS[name]
   const schema = form.schema as SchemaNode & { $id: string }
-  const validate = PRECOMPILED[name][schema.$id]
+  const validate = validators[schema.$id]
   if (!validate) throw new Error(`no precompiled validator for ${schema.$id}: run npm run compile:validators`)
   const errors = validate(data) ? {} : readErrors(validate.errors as AjvError[] | null, schema)
   const extra = form.check ? form.check(data as never, today) : {}

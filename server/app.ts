@@ -52,9 +52,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await db.kysely.destroy()
   })
   await migrate(db)
-  if (config.seed !== false) await seed(db)
+  const vault = IdentityVault.open(config.dataDir)
+  if (config.seed !== false) await seed(db, vault)
   app.decorate('reference', await ReferenceData.load(db.kysely))
-  app.decorate('vault', IdentityVault.open(config.dataDir))
+  app.decorate('vault', vault)
   app.decorate('storage', new FileStorage(config.dataDir))
 
   registerErrorHandling(app)

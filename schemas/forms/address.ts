@@ -45,3 +45,11 @@ export const addressSchema = {
 
 export type AddressForm = FromSchema<typeof addressSchema>
 export const addressOrder = ['userName', 'phone', 'cityId', 'address', 'isDefault'] as const
+
+export const addressUiSchema = {
+  'ui:order': [...addressOrder],
+  userName: { 'ui:placeholder': '收件人姓名' },
+  phone: { 'ui:placeholder': '11位手机号', 'ui:options': { inputType: 'tel' } },
+  cityId: { 'ui:widget': 'region' },
+  address: { 'ui:widget': 'textarea', 'ui:placeholder': '街道、楼牌号等', 'ui:options': { rows: 2 } },
+} as const

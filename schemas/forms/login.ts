@@ -25,3 +25,12 @@ export const loginSchema = {
 
 export type LoginForm = FromSchema<typeof loginSchema>
 export const loginOrder = ['account', 'password'] as const
+
+export const loginUiSchema = {
+  account: { 'ui:placeholder': '请输入手机号码或邮箱', 'ui:autocomplete': 'username' },
+  password: {
+    'ui:widget': 'password',
+    'ui:placeholder': '请输入密码',
+    'ui:autocomplete': 'current-password',
+  },
+} as const

@@ -48,3 +48,19 @@ export function checkPasswordReset(data: Partial<PasswordResetForm>): Partial<Re
     ? { confirmPassword: PASSWORDS_DIFFER }
     : {}
 }
+
+export const passwordResetUiSchema = {
+  'ui:order': [...passwordResetOrder],
+  phone: { 'ui:placeholder': '注册时使用的手机号', 'ui:options': { inputType: 'tel' } },
+  code: { 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
+  password: {
+    'ui:widget': 'password',
+    'ui:placeholder': '8-20位，字母、数字、符号至少两种',
+    'ui:autocomplete': 'new-password',
+  },
+  confirmPassword: {
+    'ui:widget': 'password',
+    'ui:placeholder': '再次输入新密码',
+    'ui:autocomplete': 'new-password',
+  },
+} as const

@@ -117,3 +117,25 @@ export function checkRealname(data: Partial<RealnameForm>, today: string): Parti
   }
   return {}
 }
+
+/** How the form looks: widget names are those of src/forms/widgets. */
+export const realnameUiSchema = {
+  'ui:order': [...realnameOrder, '*'],
+  username: { 'ui:placeholder': '请输入证件上的真实姓名', 'ui:autocomplete': 'name' },
+  identityType: { 'ui:widget': 'options', 'ui:enumNames': IDENTITY_TYPES.map((t) => t.label) },
+  identity: { 'ui:placeholder': '请输入证件号码' },
+  gender: {
+    'ui:widget': 'radio',
+    'ui:enumNames': GENDERS.map((g) => g.label),
+    'ui:options': { inline: true },
+  },
+  birthday: { 'ui:widget': 'pastDate' },
+  cityId: { 'ui:widget': 'region' },
+  professional: {
+    'ui:widget': 'dict',
+    'ui:options': { dict: 'sys_professional_type' },
+    'ui:placeholder': '请选择专业',
+  },
+  professionalName: { 'ui:placeholder': '如：产品设计师、结构工程师' },
+  read: { 'ui:widget': 'agreement', 'ui:options': { label: false } },
+} as const

@@ -1,4 +1,5 @@
 import { readConfig } from '../config.ts'
+import { IdentityVault } from '../services/identity-vault.ts'
 import { connect } from './connect.ts'
 import { migrate } from './migrate.ts'
 import { seed } from './seed/index.ts'
@@ -7,6 +8,6 @@ import { seed } from './seed/index.ts'
 const config = readConfig()
 const db = connect(config)
 const ran = await migrate(db)
-await seed(db)
+await seed(db, IdentityVault.open(config.dataDir))
 await db.kysely.destroy()
 console.log(`migrations run: ${ran.length ? ran.join(', ') : 'none pending'}; demo data present`)

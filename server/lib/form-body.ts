@@ -1,4 +1,5 @@
 import type { FORMS, FormName } from '../../schemas/forms/index.ts'
+import { PRECOMPILED } from '../../schemas/precompiled.ts'
 import { type FieldErrors, firstError, normalize, validateForm } from '../../schemas/validate.ts'
 import { BusinessError, CODE } from './envelope.ts'
 
@@ -8,7 +9,7 @@ import { BusinessError, CODE } from './envelope.ts'
  */
 export function parseForm<N extends FormName>(name: N, body: unknown): Record<string, unknown> {
   const data = normalize(name, body)
-  const errors: FieldErrors = validateForm(name, data)
+  const errors: FieldErrors = validateForm(name, PRECOMPILED[name], data)
   const message = firstError(name, errors)
   if (message) throw new BusinessError(CODE.badRequest, message)
   return data

@@ -8,17 +8,28 @@ export interface UserState {
   info: { id: number; username: string; nickname: string; profilePhoto: string } | null
   /** Opens the real-name dialog from anywhere. */
   realnameDialogOpen: boolean
+  /** Known once GET /my/getRealNameBo has answered (or verification succeeded); undefined before. */
+  realnameVerified: boolean | undefined
   setUser(info: NonNullable<UserState['info']>): void
   setRealnameDialogOpen(open: boolean): void
+  setRealnameVerified(verified: boolean): void
   reset(): void
 }
 
-const empty = { userId: null, name: '', avatar: '', info: null, realnameDialogOpen: false }
+const empty = {
+  userId: null,
+  name: '',
+  avatar: '',
+  info: null,
+  realnameDialogOpen: false,
+  realnameVerified: undefined,
+}
 
 export const useUserStore = create<UserState>()((set) => ({
   ...empty,
   setUser: (info) =>
     set({ userId: info.id, name: info.nickname || info.username, avatar: info.profilePhoto, info }),
   setRealnameDialogOpen: (realnameDialogOpen) => set({ realnameDialogOpen }),
+  setRealnameVerified: (realnameVerified) => set({ realnameVerified }),
   reset: () => set(empty),
 }))

@@ -22,3 +22,16 @@ export const demoUsers = [
     integral: 0,
   },
 ] as const
+
+/** The designer's verified identity (a made-up number of valid shape; Suzhou, industrial design). */
+export const DEMO_REALNAME = {
+  account: '13800000001',
+  form: {
+    username: '陈思远',
+    identity_type: '1',
+    identity: '320505199003071234',
+    city_id: '320505',
+    professional: '1',
+    professional_name: '工业设计师',
+  },
+} as const

@@ -1,7 +1,9 @@
 import { hashPassword } from '../../lib/passwords.ts'
 import { nowIso } from '../../lib/time.ts'
+import type { IdentityVault } from '../../services/identity-vault.ts'
+import { maskIdentity } from '../../services/identity-vault.ts'
 import type { Db } from '../connect.ts'
-import { DEMO_PASSWORD, demoUsers } from './demo-users.ts'
+import { DEMO_PASSWORD, DEMO_REALNAME, demoUsers } from './demo-users.ts'
 import { dictionaries } from './dictionaries.ts'
 import { menus } from './menus.ts'
 import { partnerNames } from './partners.ts'
@@ -22,7 +24,7 @@ export const partnerLogoPath = (index: number) => `partners/partner-${String(ind
  * Demo data for a fresh database. Idempotent: every row has a natural key and is inserted only when
  * missing, so restarting never duplicates and never overwrites what staff have since edited.
  */
-export async function seed(db: Db): Promise<void> {
+export async function seed(db: Db, vault?: IdentityVault): Promise<void> {
   const k = db.kysely
   const existing = new Set((await k.selectFrom('users').select('account').execute()).map((u) => u.account))
   for (const user of demoUsers) {
@@ -88,4 +90,33 @@ export async function seed(db: Db): Promise<void> {
       .onConflict((oc) => oc.columns(['dict_type', 'dict_code']).doNothing())
       .execute(),
   )
+
+  if (vault) await seedDemoRealname(db, vault)
+}
+
+/** The demo designer is real-name verified (mainland ID, so eligible for rights confirmation). */
+async function seedDemoRealname(db: Db, vault: IdentityVault): Promise<void> {
+  const k = db.kysely
+  const user = await k
+    .selectFrom('users')
+    .select('id')
+    .where('account', '=', DEMO_REALNAME.account)
+    .executeTakeFirst()
+  if (!user) return
+  const { identity, ...rest } = DEMO_REALNAME.form
+  await k
+    .insertInto('realname_auths')
+    .values({
+      user_id: user.id,
+      ...rest,
+      gender: null,
+      birthday: null,
+      identity_digest: vault.digest(rest.identity_type, identity),
+      identity_sealed: vault.seal(identity),
+      identity_masked: maskIdentity(identity),
+      rights_eligible: 1,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
 }

@@ -1,17 +1,26 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
+import { useUserStore } from '../../stores/user.ts'
 import { DeferredToaster } from '../deferred-toaster.tsx'
 import { BackToTop } from './back-to-top.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { useSessionWatch } from './use-session-watch.ts'
 
+// The real-name dialogs carry the form kit: they load the first time something asks for them.
+const RealnameDialogs = lazy(() => import('../../features/realname/realname-dialogs.tsx'))
+
 /** Header, page, footer and back-to-top around every route. */
 export function Shell() {
   const navigation = useNavigation()
   const { pathname } = useLocation()
   useSessionWatch()
+  const realnameOpen = useUserStore((s) => s.realnameDialogOpen)
+  const [realnameLoaded, setRealnameLoaded] = useState(false)
+  useEffect(() => {
+    if (realnameOpen) setRealnameLoaded(true)
+  }, [realnameOpen])
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])
@@ -29,6 +38,11 @@ export function Shell() {
       <Footer />
       <BackToTop />
       <DeferredToaster />
+      {(realnameOpen || realnameLoaded) && (
+        <Suspense fallback={null}>
+          <RealnameDialogs />
+        </Suspense>
+      )}
     </Flex>
   )
 }

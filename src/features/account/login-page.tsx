@@ -1,6 +1,8 @@
 import { Box, Button, Card, Container, Field, Input, Link, Stack, Text } from '@chakra-ui/react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link as RouterLink, redirect, useNavigate, useSearchParams } from 'react-router'
+import loginValidators from '../../../schemas/generated/login.validator.js'
+import { type FieldErrors, normalize, validateForm } from '../../../schemas/validate.ts'
 import { getUserBase, login } from '../../api/account.ts'
 import { BrandLogo } from '../../components/brand-logo.tsx'
 import { paths } from '../../lib/paths.ts'
@@ -14,13 +16,11 @@ export function loader() {
   return null
 }
 
-type Errors = Partial<Record<'account' | 'password', string>>
+type Errors = FieldErrors
 
+/** The login schema's own validator: the same messages the server gives for the same input. */
 function validate(account: string, password: string): Errors {
-  const errors: Errors = {}
-  if (!account) errors.account = '请输入手机号码或邮箱'
-  if (!password) errors.password = '请输入密码'
-  return errors
+  return validateForm('login', loginValidators, normalize('login', { account, password }))
 }
 
 export function Component() {
@@ -84,7 +84,7 @@ export function Component() {
                     value={account}
                     onChange={(e) => setAccount(e.target.value)}
                     onBlur={() =>
-                      setErrors((prev) => ({ ...prev, account: validate(account.trim(), 'x').account }))
+                      setErrors((prev) => ({ ...prev, account: validate(account, password).account }))
                     }
                   />
                   <Field.ErrorText>{errors.account}</Field.ErrorText>
@@ -98,6 +98,9 @@ export function Component() {
                     placeholder="请输入密码"
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
+                    onBlur={() =>
+                      setErrors((prev) => ({ ...prev, password: validate(account, password).password }))
+                    }
                   />
                   <Field.ErrorText>{errors.password}</Field.ErrorText>
                 </Field.Root>

@@ -1,3 +1,6 @@
+/** The service card that opens the real-name dialog instead of linking. */
+export const REALNAME_SERVICE = '/auth/index'
+
 /** What the home page says about the platform; links point at the portal's own sections. */
 export const SERVICES = [
   {

@@ -15,7 +15,8 @@ import {
 import { useEffect } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useUserStore } from '../../stores/user.ts'
-import { DIRECTORY_LINKS, RIGHTS_STEPS, SERVICES } from './home-content.ts'
+import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
+import { RealnameCard } from './realname-card.tsx'
 
 function Hero() {
   const name = useUserStore((s) => s.name)
@@ -81,23 +82,31 @@ function Services() {
         <Text color="fg.muted">从身份核验到作品保护，一站完成。</Text>
       </Stack>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
-        {SERVICES.map((s) => (
-          <LinkBox key={s.title} as="article">
-            <Card.Root h="full" _hover={{ boxShadow: 'md', borderColor: 'brand.300' }} transition="all 0.2s">
-              <Card.Body gap="3">
-                <Text fontSize="3xl" fontWeight="black" color="brand.200" lineHeight="1">
-                  {s.mark}
-                </Text>
-                <Card.Title as="h3">
-                  <LinkOverlay asChild>
-                    <RouterLink to={s.to}>{s.title}</RouterLink>
-                  </LinkOverlay>
-                </Card.Title>
-                <Card.Description>{s.text}</Card.Description>
-              </Card.Body>
-            </Card.Root>
-          </LinkBox>
-        ))}
+        {SERVICES.map((s) =>
+          s.to === REALNAME_SERVICE ? (
+            <RealnameCard key={s.title} mark={s.mark} title={s.title} text={s.text} />
+          ) : (
+            <LinkBox key={s.title} as="article">
+              <Card.Root
+                h="full"
+                _hover={{ boxShadow: 'md', borderColor: 'brand.300' }}
+                transition="all 0.2s"
+              >
+                <Card.Body gap="3">
+                  <Text fontSize="3xl" fontWeight="black" color="brand.200" lineHeight="1">
+                    {s.mark}
+                  </Text>
+                  <Card.Title as="h3">
+                    <LinkOverlay asChild>
+                      <RouterLink to={s.to}>{s.title}</RouterLink>
+                    </LinkOverlay>
+                  </Card.Title>
+                  <Card.Description>{s.text}</Card.Description>
+                </Card.Body>
+              </Card.Root>
+            </LinkBox>
+          ),
+        )}
       </SimpleGrid>
     </Container>
   )

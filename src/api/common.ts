@@ -1,0 +1,69 @@
+import type { AxiosProgressEvent } from 'axios'
+import { getData, http } from './http.ts'
+
+/** SPEC §3 "Dictionary item". */
+export interface DictItem {
+  dictCode: string
+  dictLabel: string
+  dictSort: number
+}
+
+/** SPEC §3 "Region tree node": three levels; level 3 has no subLevel. */
+export interface RegionNode {
+  id: string
+  name: string
+  level: number
+  subLevel?: RegionNode[]
+}
+
+export interface UploadedFile {
+  url: string
+  fileName: string
+  size: number
+}
+
+// Reference data rarely changes: one request per page load, shared by every widget that needs it.
+const dictCache = new Map<string, Promise<DictItem[]>>()
+let regionTree: Promise<RegionNode[]> | undefined
+
+function remember<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
+  const promise = load()
+  promise.catch(forget)
+  return promise
+}
+
+export function getDict(name: string): Promise<DictItem[]> {
+  let cached = dictCache.get(name)
+  if (!cached) {
+    cached = remember(
+      () => getData<DictItem[]>(`/common/type/${encodeURIComponent(name)}`),
+      () => dictCache.delete(name),
+    )
+    dictCache.set(name, cached)
+  }
+  return cached
+}
+
+export function getRegionTree(): Promise<RegionNode[]> {
+  regionTree ??= remember(
+    () => getData<RegionNode[]>('/common/treeRegionByType', { params: { type: 'all' } }),
+    () => {
+      regionTree = undefined
+    },
+  )
+  return regionTree
+}
+
+/** Uploads one file; the server keeps it by content hash and answers with its URL. */
+export async function uploadFile(file: File, onProgress?: (percent: number) => void): Promise<UploadedFile> {
+  const body = new FormData()
+  body.append('file', file)
+  const response = await http.post<{ data: UploadedFile }>('/common/upload', body, {
+    // Large files on slow links: the 20 s default would cut them off.
+    timeout: 10 * 60_000,
+    onUploadProgress: (e: AxiosProgressEvent) => {
+      if (onProgress && e.total) onProgress(Math.round((e.loaded / e.total) * 100))
+    },
+  })
+  return response.data.data
+}

@@ -1,0 +1,92 @@
+import { Box, Button } from '@chakra-ui/react'
+import Form from '@rjsf/chakra-ui'
+import type { IChangeEvent } from '@rjsf/core'
+import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { FORMS, type FormName } from '../../schemas/forms/index.ts'
+import { normalize } from '../../schemas/validate.ts'
+import { createFormValidator } from './validator.ts'
+import { WIDGETS } from './widgets/index.ts'
+
+export interface SchemaFormProps {
+  name: FormName
+  uiSchema: object
+  formData?: Record<string, unknown>
+  submitLabel: string
+  submitting?: boolean
+  /** Called with normalized data once every field is valid. */
+  onSubmit(data: Record<string, unknown>): void
+  onChange?(data: Record<string, unknown>): void
+  /** Rendered beside the submit button (e.g. a cancel button). */
+  actions?: ReactNode
+}
+
+/** "root_username" → "username": RJSF ids carry the path of the field. */
+const fieldOf = (id: string) => id.replace(/^root_/, '').split('_')[0] ?? id
+
+/**
+ * A form from schemas/: the RJSF Chakra theme plus our widgets. A field is checked when it loses
+ * focus; on submit every field is checked. Messages come from the shared validator, so they match
+ * the API's word for word.
+ */
+export function SchemaForm({
+  name,
+  uiSchema,
+  formData,
+  submitLabel,
+  submitting,
+  onSubmit,
+  onChange,
+  actions,
+}: SchemaFormProps) {
+  const touched = useRef(new Set<string>())
+  const showAll = useRef(false)
+  // biome-ignore lint/suspicious/noExplicitAny: RJSF's Form instance type is generic over the theme.
+  const form = useRef<any>(null)
+  const [data, setData] = useState<Record<string, unknown>>(formData ?? {})
+  const validator = useMemo(
+    () => createFormValidator(name, (field) => showAll.current || touched.current.has(field)),
+    [name],
+  )
+
+  return (
+    <Box
+      onSubmitCapture={() => {
+        showAll.current = true
+      }}
+      css={{ '& form > .form-group > fieldset > legend': { display: 'none' } }}
+    >
+      <Form
+        ref={form}
+        schema={FORMS[name].schema as unknown as RJSFSchema}
+        uiSchema={uiSchema as UiSchema}
+        validator={validator}
+        widgets={WIDGETS}
+        formData={data}
+        showErrorList={false}
+        // A tick box whose schema says `const: true` must still start unticked.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        noHtml5Validate
+        disabled={submitting}
+        onChange={(e: IChangeEvent) => {
+          setData(e.formData)
+          onChange?.(e.formData)
+        }}
+        onBlur={(id: string) => {
+          touched.current.add(fieldOf(id))
+          form.current?.validateForm()
+        }}
+        // Errors are shown beside their fields; RJSF would otherwise also log them to the console.
+        onError={() => {}}
+        onSubmit={(e: IChangeEvent) => onSubmit(normalize(name, e.formData))}
+      >
+        <Box display="flex" gap="3" justifyContent="flex-end" mt="6">
+          {actions}
+          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="提交中…">
+            {submitLabel}
+          </Button>
+        </Box>
+      </Form>
+    </Box>
+  )
+}

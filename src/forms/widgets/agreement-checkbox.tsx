@@ -1,0 +1,43 @@
+import { Checkbox, Link } from '@chakra-ui/react'
+import type { WidgetProps } from '@rjsf/utils'
+
+/** The agreement tick box; unticked, the form says 请勾选咖簿网协议 (SPEC §5). */
+export function AgreementCheckbox({
+  id,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  readonly,
+  options,
+  rawErrors,
+}: WidgetProps) {
+  const href = String(options.agreementHref ?? '/agreement/user')
+  return (
+    <Checkbox.Root
+      // The field id goes to the real input, so RJSF's focus and the label both reach it.
+      ids={{ hiddenInput: id }}
+      invalid={!!rawErrors?.length}
+      checked={value === true}
+      disabled={disabled || readonly}
+      onCheckedChange={(e) => onChange(e.checked === true ? true : undefined)}
+      onBlur={() => onBlur(id, value)}
+      colorPalette="brand"
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label fontWeight="normal">
+        我已阅读并同意
+        <Link
+          href={href}
+          target="_blank"
+          rel="noopener"
+          color="brand.600"
+          onClick={(e) => e.stopPropagation()}
+        >
+          《咖簿网用户协议》
+        </Link>
+      </Checkbox.Label>
+    </Checkbox.Root>
+  )
+}
