@@ -4,14 +4,18 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../server/app.ts'
 import { tempDir } from '../tests/support/temp-dir.ts'
+import { reportFormRoutes } from './form-routes.ts'
 import { int, table } from './format.ts'
 import { reportHomeWeight } from './home-weight.ts'
 import { CONNECTIONS, DURATION_S, helloServer, type LoadResult, measure, WARMUP_S } from './throughput.ts'
+import { reportValidationSpeed } from './validation-speed.ts'
 
 /**
  * `npm run bench` (after a build): (a) what the home route loads before first paint, against the JS
- * budget, and (b) API throughput relative to a bare Fastify route on the same machine. Figures only;
- * the exit code fails on the size budget or on an erroring API, never on timings.
+ * budget, (b) API throughput relative to a bare Fastify route on the same machine, (c) the real-name
+ * form's precompiled validator against a runtime ajv, and (d) what opening each form route adds to
+ * the home route. Figures only; the exit code fails on the size budget, an erroring API, validators
+ * that disagree, a missing form route or an ajv compiler in the bundle, never on timings.
  */
 const root = path.resolve(import.meta.dirname, '..')
 const distDir = path.join(root, 'dist')
@@ -94,7 +98,11 @@ async function main(): Promise<number> {
     const overBudget = await reportHomeWeight(baseUrl, distDir)
     console.log()
     const apiFailed = await reportThroughput(`${baseUrl}${MENU_PATH}`, `${helloUrl}/`)
-    return overBudget || apiFailed ? 1 : 0
+    console.log()
+    const validatorsDisagree = reportValidationSpeed()
+    console.log()
+    const formRoutesFailed = reportFormRoutes(root, distDir)
+    return overBudget || apiFailed || validatorsDisagree || formRoutesFailed ? 1 : 0
   } finally {
     await Promise.all(servers.map((s) => s.close()))
     fs.rmSync(dataDir, { recursive: true, force: true })

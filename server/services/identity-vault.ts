@@ -54,9 +54,12 @@ export class IdentityVault {
   }
 }
 
-/** First 3 and last 4 characters visible: 110***********002X. Short numbers keep only the last 2. */
+/**
+ * ID numbers show their first 3 and last 4 characters (110***********002X); shorter documents such
+ * as passports show only the first and the last 2 (E******78), which still identifies nobody.
+ */
 export function maskIdentity(number: string): string {
   const n = IdentityVault.canonical(number)
-  if (n.length <= 8) return `${'*'.repeat(Math.max(0, n.length - 2))}${n.slice(-2)}`
-  return `${n.slice(0, 3)}${'*'.repeat(n.length - 7)}${n.slice(-4)}`
+  if (n.length >= 15) return `${n.slice(0, 3)}${'*'.repeat(n.length - 7)}${n.slice(-4)}`
+  return `${n.slice(0, 1)}${'*'.repeat(Math.max(1, n.length - 3))}${n.slice(-2)}`
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiOf } from '../support/api-client.ts'
+import { createTestApp, DEMO } from '../support/test-app.ts'
+
+let server: Awaited<ReturnType<typeof createTestApp>>
+let api: ReturnType<typeof apiOf>
+beforeAll(async () => {
+  server = await createTestApp()
+  api = apiOf(server.app)
+})
+afterAll(() => server.close())
+
+const address = {
+  userName: '陈思远',
+  phone: '13800000001',
+  cityId: '320508',
+  address: '人民路1号 设计大厦8楼',
+}
+
+describe('addresses', () => {
+  it('inserts and lists only the owner’s addresses, the first one default', async () => {
+    const designer = await api.login(DEMO.designer)
+    const newcomer = await api.login(DEMO.newcomer)
+    expect((await api.post('/api/address/insert', address, designer)).code).toBe(200)
+    expect(
+      (await api.post('/api/address/insert', { ...address, address: '金鸡湖大道88号' }, designer)).code,
+    ).toBe(200)
+    const mine = (await api.get('/api/address/list', designer)).data
+    expect(mine).toHaveLength(2)
+    expect(mine[0]).toMatchObject({ isDefault: true, cityNames: ['江苏省', '苏州市', '姑苏区'] })
+    expect((await api.get('/api/address/list', newcomer)).data).toEqual([])
+  })
+
+  it('moves the default when a new default is added', async () => {
+    const designer = await api.login(DEMO.designer)
+    await api.post('/api/address/insert', { ...address, address: '新默认地址', isDefault: true }, designer)
+    const list = (await api.get('/api/address/list', designer)).data
+    expect(
+      list.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { address: string }) => a.address),
+    ).toEqual(['新默认地址'])
+  })
+
+  it('validates with the address schema', async () => {
+    const designer = await api.login(DEMO.designer)
+    expect(await api.post('/api/address/insert', { ...address, phone: '1380000' }, designer)).toEqual({
+      code: 400,
+      msg: '请输入正确的11位手机号',
+    })
+    expect(await api.post('/api/address/insert', { ...address, userName: ' ' }, designer)).toEqual({
+      code: 400,
+      msg: '收货人不能为空',
+    })
+    expect(await api.post('/api/address/insert', { ...address, cityId: '320500' }, designer)).toEqual({
+      code: 400,
+      msg: '请选择有效的所在地区',
+    })
+  })
+})

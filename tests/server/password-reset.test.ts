@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiOf } from '../support/api-client.ts'
+import { createTestApp, DEMO } from '../support/test-app.ts'
+
+let server: Awaited<ReturnType<typeof createTestApp>>
+let api: ReturnType<typeof apiOf>
+beforeAll(async () => {
+  server = await createTestApp()
+  api = apiOf(server.app)
+})
+afterAll(() => server.close())
+
+/** The sandbox SMS provider keeps what it would have sent. */
+async function lastCode(phone: string): Promise<string> {
+  const row = await server.app.db.kysely
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
+  return /验证码为(\d{6})/.exec(row.body)![1]!
+}
+
+describe('password reset by SMS code', () => {
+  it('resets the password, ends existing sign-ins and accepts the new password', async () => {
+    const oldToken = await api.login(DEMO.newcomer)
+    expect((await api.post('/api/password/sendCode', { phone: DEMO.newcomer })).code).toBe(200)
+    const code = await lastCode(DEMO.newcomer)
+    const body = await api.post('/api/password/reset', {
+      phone: DEMO.newcomer,
+      code,
+      password: 'NewPass#2026',
+      confirmPassword: 'NewPass#2026',
+    })
+    expect(body.code).toBe(200)
+    expect((await api.get('/api/my/getUserBase', oldToken)).code).toBe(403)
+    await expect(api.login(DEMO.newcomer, 'NewPass#2026')).resolves.toBeTruthy()
+    // The code is single-use.
+    const reuse = await api.post('/api/password/reset', {
+      phone: DEMO.newcomer,
+      code,
+      password: 'Other#2026x',
+      confirmPassword: 'Other#2026x',
+    })
+    expect(reuse).toEqual({ code: 400, msg: '验证码错误或已过期' })
+  })
+
+  it('answers the same for an unknown phone, and sends nothing', async () => {
+    expect((await api.post('/api/password/sendCode', { phone: '13912345678' })).code).toBe(200)
+    const sent = await server.app.db.kysely
+      .selectFrom('sms_outbox')
+      .select('id')
+      .where('phone', '=', '13912345678')
+      .execute()
+    expect(sent).toEqual([])
+  })
+
+  it('refuses a second code within a minute', async () => {
+    expect((await api.post('/api/password/sendCode', { phone: DEMO.designer })).code).toBe(200)
+    expect((await api.post('/api/password/sendCode', { phone: DEMO.designer })).code).toBe(429)
+  })
+
+  it('locks a code after five wrong tries', async () => {
+    const right = await lastCode(DEMO.designer)
+    const wrong = right === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (
+          await api.post('/api/password/reset', {
+            phone: DEMO.designer,
+            code: wrong,
+            password: 'Kabu2027!',
+            confirmPassword: 'Kabu2027!',
+          })
+        ).msg,
+      ).toBe('验证码错误或已过期')
+    }
+    const late = await api.post('/api/password/reset', {
+      phone: DEMO.designer,
+      code: right,
+      password: 'Kabu2027!',
+      confirmPassword: 'Kabu2027!',
+    })
+    expect(late).toEqual({ code: 400, msg: '验证码错误或已过期' })
+  })
+
+  it('validates with the password-reset schema', async () => {
+    const base = { phone: DEMO.designer, code: '123456', password: 'abcd1234', confirmPassword: 'abcd1234' }
+    expect(
+      (await api.post('/api/password/reset', { ...base, password: 'abcdefgh', confirmPassword: 'abcdefgh' }))
+        .msg,
+    ).toBe('请输入8-20位英文字母及数字或者符号（除空格）')
+    expect((await api.post('/api/password/reset', { ...base, confirmPassword: 'abcd12345' })).msg).toBe(
+      '两次输入的密码不一致',
+    )
+    expect((await api.post('/api/password/sendCode', { phone: '23800000001' })).msg).toBe(
+      '请输入正确的11位手机号',
+    )
+  })
+})
