@@ -52,7 +52,7 @@ export function checkPasswordReset(data: Partial<PasswordResetForm>): Partial<Re
 export const passwordResetUiSchema = {
   'ui:order': [...passwordResetOrder],
   phone: { 'ui:placeholder': '注册时使用的手机号', 'ui:options': { inputType: 'tel' } },
-  code: { 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
+  code: { 'ui:widget': 'smsCode', 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
   password: {
     'ui:widget': 'password',
     'ui:placeholder': '8-20位，字母、数字、符号至少两种',

@@ -22,3 +22,8 @@ export const logout = () => postData<void>('/logout')
 
 /** A protected call that follows every §8 rule, 403 → /login included. */
 export const checkSession = () => getData<UserInfo>('/my/getUserBase')
+
+/** Sends a password-reset code by SMS (the server answers the same whether or not the phone has an account). */
+export const sendResetCode = (phone: string) => postData<void>('/password/sendCode', { phone })
+
+export const resetPassword = (form: Record<string, unknown>) => postData<void>('/password/reset', form)

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: home },
       { path: 'index', lazy: home },
       { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
+      { path: 'forgetPwd', lazy: () => import('../features/account/forget-password-page.tsx') },
       { path: 'redirect', lazy: () => import('../features/account/redirect-route.ts') },
       { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
       { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },

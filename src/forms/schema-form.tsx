@@ -19,6 +19,8 @@ export interface SchemaFormProps {
   onChange?(data: Record<string, unknown>): void
   /** Rendered beside the submit button (e.g. a cancel button). */
   actions?: ReactNode
+  /** Handed to widgets as RJSF's formContext (e.g. how the SMS-code widget sends a code). */
+  context?: object
 }
 
 /** "root_username" → "username": RJSF ids carry the path of the field. */
@@ -38,6 +40,7 @@ export function SchemaForm({
   onSubmit,
   onChange,
   actions,
+  context,
 }: SchemaFormProps) {
   const touched = useRef(new Set<string>())
   const showAll = useRef(false)
@@ -62,6 +65,7 @@ export function SchemaForm({
         uiSchema={uiSchema as UiSchema}
         validator={validator}
         widgets={WIDGETS}
+        formContext={context}
         formData={data}
         showErrorList={false}
         // A tick box whose schema says `const: true` must still start unticked.

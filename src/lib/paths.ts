@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   index: '/index',
   login: '/login',
+  forgetPassword: '/forgetPwd',
   redirect: '/redirect',
   search: '/search/index',
   notFound: '/404',

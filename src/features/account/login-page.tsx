@@ -113,6 +113,9 @@ export function Component() {
                 >
                   登录
                 </Button>
+                <Link asChild fontSize="sm" color="brand.600" alignSelf="flex-end" mt="-2">
+                  <RouterLink to={paths.forgetPassword}>忘记密码？</RouterLink>
+                </Link>
                 <Text fontSize="xs" color="fg.muted" textAlign="center">
                   登录即表示您已阅读并同意
                   <Link asChild color="brand.600">

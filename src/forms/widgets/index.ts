@@ -5,6 +5,7 @@ import { FileUploadWidget } from './file-upload.tsx'
 import { OptionsSelect } from './options-select.tsx'
 import { PastDateWidget } from './past-date.tsx'
 import { RegionCascader } from './region-cascader.tsx'
+import { SmsCodeWidget } from './sms-code.tsx'
 
 /** The widget names uiSchemas in schemas/forms may use with `ui:widget`. */
 export const WIDGETS: RegistryWidgetsType = {
@@ -14,4 +15,5 @@ export const WIDGETS: RegistryWidgetsType = {
   pastDate: PastDateWidget,
   agreement: AgreementCheckbox,
   upload: FileUploadWidget,
+  smsCode: SmsCodeWidget,
 }

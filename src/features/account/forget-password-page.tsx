@@ -1,0 +1,84 @@
+import { Box, Card, Container, Link, Text } from '@chakra-ui/react'
+import { useEffect, useRef, useState } from 'react'
+import { Link as RouterLink, useNavigate } from 'react-router'
+import { FORMATS, MESSAGES } from '../../../schemas/formats.ts'
+import { passwordResetUiSchema } from '../../../schemas/forms/password-reset.ts'
+import { resetPassword, sendResetCode } from '../../api/account.ts'
+import { BrandLogo } from '../../components/brand-logo.tsx'
+import { SchemaForm } from '../../forms/schema-form.tsx'
+import { notify } from '../../lib/notify.ts'
+import { paths } from '../../lib/paths.ts'
+
+/** /forgetPwd: a new password by SMS code, then back to sign in. */
+export function Component() {
+  const navigate = useNavigate()
+  const phone = useRef('')
+  const [submitting, setSubmitting] = useState(false)
+  useEffect(() => {
+    document.title = '找回密码 - 咖簿网'
+  }, [])
+
+  const context = {
+    async sendCode() {
+      if (!FORMATS.phone.test(phone.current)) {
+        notify(MESSAGES.phoneInvalid, 'error')
+        throw new Error(MESSAGES.phoneInvalid)
+      }
+      await sendResetCode(phone.current)
+      notify('验证码已发送，5分钟内有效', 'success')
+    },
+  }
+
+  const submit = async (data: Record<string, unknown>) => {
+    setSubmitting(true)
+    try {
+      await resetPassword(data)
+      notify('密码已重置，请使用新密码登录', 'success')
+      navigate(paths.login, { replace: true })
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <Box
+      flex="1"
+      bgGradient="to-br"
+      gradientFrom="brand.50"
+      gradientTo="bg.muted"
+      py={{ base: '10', md: '16' }}
+    >
+      <Container maxW="md">
+        <Card.Root boxShadow="lg">
+          <Card.Header alignItems="center" gap="3">
+            <BrandLogo />
+            <Card.Title as="h1" fontSize="xl">
+              找回密码
+            </Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <SchemaForm
+              name="password-reset"
+              uiSchema={passwordResetUiSchema}
+              submitLabel="重置密码"
+              submitting={submitting}
+              context={context}
+              onChange={(data) => {
+                phone.current = String(data.phone ?? '').trim()
+              }}
+              onSubmit={submit}
+            />
+            <Text fontSize="sm" color="fg.muted" textAlign="center" mt="4">
+              想起密码了？
+              <Link asChild color="brand.600">
+                <RouterLink to={paths.login}>返回登录</RouterLink>
+              </Link>
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      </Container>
+    </Box>
+  )
+}
