@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { type AssetSize, assetSize } from './assets.ts'
 import { kb, table } from './format.ts'
 import { MANIFEST, readManifest, staticFiles } from './manifest.ts'
@@ -19,9 +21,18 @@ const shortName = (key: string) => key.replace(/^src\/features\//, '')
 
 /**
  * Prints section (d) and returns whether it failed: a form route missing from the build, or an ajv
- * compiler (or other code built from strings) in the browser bundle.
+ * compiler (or other code built from strings) in the browser bundle. `fetchedBeforePaint` is what
+ * section (a) saw the home page load: the entry's dynamic imports it pulls in at start (the API
+ * client, the toaster…) are no static import, so the table counts them as added, and a note says so.
  */
-export function reportFormRoutes(root: string, distDir: string): boolean {
+export function reportFormRoutes(root: string, distDir: string, fetchedBeforePaint: Set<string>): boolean {
+  // Builds name files by content hash and empty dist/ first: if a file (a) measured is gone, another
+  // build replaced dist/ meanwhile, and the two sections would describe different bundles.
+  const gone = [...fetchedBeforePaint].filter((p) => !fs.existsSync(path.join(distDir, p)))
+  if (gone.length) {
+    console.log(`dist/ was rebuilt after (a) (${gone.length} of its files are gone): run the bench again`)
+    return true
+  }
   const manifest = readManifest(distDir)
   const home = staticFiles(manifest, HOME)
   const homeSizes = [...home].map((p) => assetSize(distDir, p))
@@ -40,6 +51,13 @@ export function reportFormRoutes(root: string, distDir: string): boolean {
       .filter((p) => !home.has(p))
       .map((p) => assetSize(distDir, p))
     rows.push([name, String(added.length), kb(sum(added, 'js')), kb(sum(added, 'css')), kb(sum(added))])
+    const cached = added.filter((a) => fetchedBeforePaint.has(a.file))
+    if (cached.length) {
+      notes.push(
+        `${shortName(route.key)}: ${kb(sum(cached))} KB of it was also fetched by the home page before ` +
+          `first paint in (a): ${cached.map((a) => a.file.slice(1)).join(', ')}`,
+      )
+    }
   }
 
   console.log(`What opening each form route adds to the home route (dist/${MANIFEST}, static imports)`)

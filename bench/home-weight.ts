@@ -9,8 +9,14 @@ const sum = (xs: AssetSize[], kind?: 'js' | 'css') =>
   xs.filter((x) => !kind || x.kind === kind).reduce((n, x) => n + x.gzip, 0)
 const name = (pathname: string) => pathname.slice(1)
 
-/** Prints section (a) and returns whether the home route's initial JS is over budget. */
-export async function reportHomeWeight(baseUrl: string, distDir: string): Promise<boolean> {
+export interface HomeWeight {
+  overBudget: boolean
+  /** URL paths of the JS/CSS loaded before first paint, as the table lists them. */
+  initial: Set<string>
+}
+
+/** Prints section (a): whether the home route's initial JS is over budget, and what it loaded. */
+export async function reportHomeWeight(baseUrl: string, distDir: string): Promise<HomeWeight> {
   const load = await loadHome(baseUrl)
   const fromHtml = new Set(entryAssets(distDir))
   const seen = load.beforePaint
@@ -56,5 +62,5 @@ export async function reportHomeWeight(baseUrl: string, distDir: string): Promis
     ),
   )
   console.log(`deferred JS: ${kb(sum(deferred, 'js'))} KB gzip, CSS: ${kb(sum(deferred, 'css'))} KB gzip`)
-  return over
+  return { overBudget: over, initial: new Set(initial.map((a) => a.file)) }
 }

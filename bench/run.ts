@@ -95,13 +95,13 @@ async function main(): Promise<number> {
     const helloUrl = await listen(hello)
 
     console.log(`Kabu Portal bench (Node ${process.version}, ${os.availableParallelism()} cores)\n`)
-    const overBudget = await reportHomeWeight(baseUrl, distDir)
+    const { overBudget, initial } = await reportHomeWeight(baseUrl, distDir)
     console.log()
     const apiFailed = await reportThroughput(`${baseUrl}${MENU_PATH}`, `${helloUrl}/`)
     console.log()
     const validatorsDisagree = reportValidationSpeed()
     console.log()
-    const formRoutesFailed = reportFormRoutes(root, distDir)
+    const formRoutesFailed = reportFormRoutes(root, distDir, initial)
     return overBudget || apiFailed || validatorsDisagree || formRoutesFailed ? 1 : 0
   } finally {
     await Promise.all(servers.map((s) => s.close()))

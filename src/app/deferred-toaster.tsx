@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { afterNextPaint } from '../lib/after-paint.ts'
+import { afterFirstPaint } from '../lib/after-paint.ts'
 
 // The toaster (and its state machine) is not needed to paint a page: it loads after first paint.
 // Messages raised before then wait in src/lib/notify.ts.
@@ -7,7 +7,7 @@ const Toaster = lazy(() => import('./toaster.tsx'))
 
 export function DeferredToaster() {
   const [ready, setReady] = useState(false)
-  useEffect(() => afterNextPaint(() => setReady(true)), [])
+  useEffect(() => afterFirstPaint(() => setReady(true)), [])
   return ready ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { MenuItem } from '../../api/site.ts'
-import { afterNextPaint } from '../../lib/after-paint.ts'
+import { afterFirstPaint } from '../../lib/after-paint.ts'
 import { loginPath, paths, searchPath } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { signOut } from '../session.ts'
@@ -18,7 +18,7 @@ export function Header() {
   useEffect(() => {
     let live = true
     // The HTTP client loads after first paint; the menu shows skeletons until then.
-    const cancel = afterNextPaint(() => {
+    const cancel = afterFirstPaint(() => {
       import('../../api/site.ts')
         .then((api) => api.getMenus())
         .then((rows) => live && setMenus(rows))

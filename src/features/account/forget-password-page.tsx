@@ -1,13 +1,13 @@
-import { Box, Card, Container, Link, Text } from '@chakra-ui/react'
+import { Link, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { FORMATS, MESSAGES } from '../../../schemas/formats.ts'
 import { passwordResetUiSchema } from '../../../schemas/forms/password-reset.ts'
 import { resetPassword, sendResetCode } from '../../api/account.ts'
-import { BrandLogo } from '../../components/brand-logo.tsx'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
 import { paths } from '../../lib/paths.ts'
+import { AuthCard } from './auth-card.tsx'
 
 /** /forgetPwd: a new password by SMS code, then back to sign in. */
 export function Component() {
@@ -43,42 +43,24 @@ export function Component() {
   }
 
   return (
-    <Box
-      flex="1"
-      bgGradient="to-br"
-      gradientFrom="brand.50"
-      gradientTo="bg.muted"
-      py={{ base: '10', md: '16' }}
-    >
-      <Container maxW="md">
-        <Card.Root boxShadow="lg">
-          <Card.Header alignItems="center" gap="3">
-            <BrandLogo />
-            <Card.Title as="h1" fontSize="xl">
-              找回密码
-            </Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <SchemaForm
-              name="password-reset"
-              uiSchema={passwordResetUiSchema}
-              submitLabel="重置密码"
-              submitting={submitting}
-              context={context}
-              onChange={(data) => {
-                phone.current = String(data.phone ?? '').trim()
-              }}
-              onSubmit={submit}
-            />
-            <Text fontSize="sm" color="fg.muted" textAlign="center" mt="4">
-              想起密码了？
-              <Link asChild color="brand.600">
-                <RouterLink to={paths.login}>返回登录</RouterLink>
-              </Link>
-            </Text>
-          </Card.Body>
-        </Card.Root>
-      </Container>
-    </Box>
+    <AuthCard title="找回密码">
+      <SchemaForm
+        name="password-reset"
+        uiSchema={passwordResetUiSchema}
+        submitLabel="重置密码"
+        submitting={submitting}
+        context={context}
+        onChange={(data) => {
+          phone.current = String(data.phone ?? '').trim()
+        }}
+        onSubmit={submit}
+      />
+      <Text fontSize="sm" color="fg.muted" textAlign="center" mt="4">
+        想起密码了？
+        <Link asChild color="brand.600">
+          <RouterLink to={paths.login}>返回登录</RouterLink>
+        </Link>
+      </Text>
+    </AuthCard>
   )
 }

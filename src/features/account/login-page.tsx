@@ -1,14 +1,14 @@
-import { Box, Button, Card, Container, Field, Input, Link, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link as RouterLink, redirect, useNavigate, useSearchParams } from 'react-router'
 import loginValidators from '../../../schemas/generated/login.validator.js'
 import { type FieldErrors, normalize, validateForm } from '../../../schemas/validate.ts'
 import { getUserBase, login } from '../../api/account.ts'
-import { BrandLogo } from '../../components/brand-logo.tsx'
 import { paths } from '../../lib/paths.ts'
 import { safeRedirectPath } from '../../lib/safe-url.ts'
 import { getToken, setToken } from '../../lib/token.ts'
 import { useUserStore } from '../../stores/user.ts'
+import { AuthCard } from './auth-card.tsx'
 
 /** A signed-in visitor has nothing to do here (SPEC §4 Login). */
 export function loader() {
@@ -57,80 +57,54 @@ export function Component() {
   }
 
   return (
-    <Box
-      flex="1"
-      bgGradient="to-br"
-      gradientFrom="brand.50"
-      gradientTo="bg.muted"
-      py={{ base: '10', md: '20' }}
-    >
-      <Container maxW="md">
-        <Card.Root boxShadow="lg">
-          <Card.Header alignItems="center" gap="3">
-            <BrandLogo />
-            <Card.Title as="h1" fontSize="xl">
-              账号登录
-            </Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <form onSubmit={submit} noValidate>
-              <Stack gap="4">
-                <Field.Root invalid={!!errors.account} required>
-                  <Field.Label>手机号码 / 邮箱</Field.Label>
-                  <Input
-                    name="account"
-                    autoComplete="username"
-                    placeholder="请输入手机号码或邮箱"
-                    value={account}
-                    onChange={(e) => setAccount(e.target.value)}
-                    onBlur={() =>
-                      setErrors((prev) => ({ ...prev, account: validate(account, password).account }))
-                    }
-                  />
-                  <Field.ErrorText>{errors.account}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.password} required>
-                  <Field.Label>密码</Field.Label>
-                  <Input
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    placeholder="请输入密码"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    onBlur={() =>
-                      setErrors((prev) => ({ ...prev, password: validate(account, password).password }))
-                    }
-                  />
-                  <Field.ErrorText>{errors.password}</Field.ErrorText>
-                </Field.Root>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  size="lg"
-                  loading={submitting}
-                  loadingText="登录中…"
-                >
-                  登录
-                </Button>
-                <Link asChild fontSize="sm" color="brand.600" alignSelf="flex-end" mt="-2">
-                  <RouterLink to={paths.forgetPassword}>忘记密码？</RouterLink>
-                </Link>
-                <Text fontSize="xs" color="fg.muted" textAlign="center">
-                  登录即表示您已阅读并同意
-                  <Link asChild color="brand.600">
-                    <RouterLink to={paths.agreement('user')}>《用户协议》</RouterLink>
-                  </Link>
-                  和
-                  <Link asChild color="brand.600">
-                    <RouterLink to={paths.agreement('private')}>《隐私政策》</RouterLink>
-                  </Link>
-                </Text>
-              </Stack>
-            </form>
-          </Card.Body>
-        </Card.Root>
-      </Container>
-    </Box>
+    <AuthCard title="账号登录">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Field.Root invalid={!!errors.account} required>
+            <Field.Label>手机号码 / 邮箱</Field.Label>
+            <Input
+              name="account"
+              autoComplete="username"
+              placeholder="请输入手机号码或邮箱"
+              value={account}
+              onChange={(e) => setAccount(e.target.value)}
+              onBlur={() => setErrors((prev) => ({ ...prev, account: validate(account, password).account }))}
+            />
+            <Field.ErrorText>{errors.account}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.password} required>
+            <Field.Label>密码</Field.Label>
+            <Input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="请输入密码"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onBlur={() =>
+                setErrors((prev) => ({ ...prev, password: validate(account, password).password }))
+              }
+            />
+            <Field.ErrorText>{errors.password}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" size="lg" loading={submitting} loadingText="登录中…">
+            登录
+          </Button>
+          <Link asChild fontSize="sm" color="brand.600" alignSelf="flex-end" mt="-2">
+            <RouterLink to={paths.forgetPassword}>忘记密码？</RouterLink>
+          </Link>
+          <Text fontSize="xs" color="fg.muted" textAlign="center">
+            登录即表示您已阅读并同意
+            <Link asChild color="brand.600">
+              <RouterLink to={paths.agreement('user')}>《用户协议》</RouterLink>
+            </Link>
+            和
+            <Link asChild color="brand.600">
+              <RouterLink to={paths.agreement('private')}>《隐私政策》</RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
   )
 }

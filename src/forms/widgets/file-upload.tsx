@@ -2,6 +2,7 @@ import { Box, Button, HStack, Link, Progress, Stack, Text } from '@chakra-ui/rea
 import type { WidgetProps } from '@rjsf/utils'
 import { useRef, useState } from 'react'
 import { uploadFile } from '../../api/common.ts'
+import { WidgetField } from './widget-field.tsx'
 
 const fileNameOf = (url: string) => url.split('/').pop() ?? url
 
@@ -9,7 +10,7 @@ const fileNameOf = (url: string) => url.split('/').pop() ?? url
  * Uploads the chosen file to the server with a progress bar and keeps the returned URL in the form
  * data (never a data-URL). `ui:options.accept` narrows the file picker.
  */
-export function FileUploadWidget({ id, value, onChange, onBlur, options, disabled, readonly }: WidgetProps) {
+function FileUploadControl({ id, value, onChange, onBlur, options, disabled, readonly }: WidgetProps) {
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number>()
   const [name, setName] = useState<string>()
@@ -89,5 +90,13 @@ export function FileUploadWidget({ id, value, onChange, onBlur, options, disable
         </Text>
       )}
     </Stack>
+  )
+}
+
+export function FileUploadWidget(props: WidgetProps) {
+  return (
+    <WidgetField props={props}>
+      <FileUploadControl {...props} />
+    </WidgetField>
   )
 }

@@ -59,7 +59,7 @@ function RegionCascaderControl({ id, value, onChange, onBlur, disabled, readonly
   }
 
   return (
-    <HStack gap="2" flexWrap={{ base: 'wrap', sm: 'nowrap' }} data-testid="region-cascader">
+    <HStack w="full" gap="2" flexWrap={{ base: 'wrap', sm: 'nowrap' }} data-testid="region-cascader">
       {levels.map((level, i) =>
         i === 0 || level.options.length ? (
           <NativeSelect.Root key={level.label} size="md" disabled={disabled || readonly} flex="1" minW="28">
