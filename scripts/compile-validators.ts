@@ -24,10 +24,7 @@ function toEsm(cjs: string): string {
     .replace(/^exports\.(\w+) = /gm, 'validators["$1"] = ')
     .replace(/^exports\[/gm, 'validators[')
   if (/\brequire\(/.test(body)) throw new Error('generated validator requires a module we do not inline')
-  return ['const validators = {}', UCS2LENGTH, body,
-    'export default validators',
-    '',
-  ].join('\n')
+  return ['const validators = {}', UCS2LENGTH, body, 'export default validators', ''].join('\n')
 }
 
 // ajv's own helper, copied verbatim: its charCodeAt loop is several times faster than for…of.
