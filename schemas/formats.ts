@@ -25,6 +25,7 @@ export const FORMATS = {
   'phone-or-email': PHONE_OR_EMAIL,
   password: PASSWORD,
   'calendar-date': DATE,
+  email: EMAIL,
 } as const
 
 export type FormatName = keyof typeof FORMATS
@@ -47,4 +48,5 @@ export const MESSAGES = {
   genderRequired: '性别不能为空',
   birthdayRequired: '生日不能为空',
   agreementRequired: '请勾选咖簿网协议',
+  emailInvalid: '请输入正确的邮箱地址',
 } as const

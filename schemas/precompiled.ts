@@ -1,5 +1,6 @@
 import type { FormName } from './forms/index.ts'
 import address from './generated/address.validator.js'
+import eventSignup from './generated/event-signup.validator.js'
 import login from './generated/login.validator.js'
 import passwordReset from './generated/password-reset.validator.js'
 import realname from './generated/realname.validator.js'
@@ -11,4 +12,5 @@ export const PRECOMPILED: Record<FormName, ValidatorMap> = {
   login,
   address,
   'password-reset': passwordReset,
+  'event-signup': eventSignup,
 }

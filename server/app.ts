@@ -1,3 +1,4 @@
+import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE } from '../schemas/contract.ts'
 import type { ServerConfig } from './config.ts'
@@ -12,6 +13,7 @@ import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
 import { commonRoutes } from './routes/common.ts'
 import { contentRoutes } from './routes/content.ts'
+import { landingRoutes } from './routes/landing.ts'
 import { passwordRoutes } from './routes/password.ts'
 import { realnameRoutes } from './routes/realname.ts'
 import { siteRoutes } from './routes/site.ts'
@@ -32,9 +34,13 @@ export type AppConfig = Pick<
   logLevel?: string
   /** Demo data; on by default, tests may start from an empty database. */
   seed?: boolean
+  /** Where landing pages live (tests point this at fixtures). */
+  landingDir?: string
 }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
+const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
+
 export const BODY_LIMIT = 1024 * 1024
 
 /** Builds the whole server: plugins first, then routes. Does not listen. */
@@ -71,6 +77,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(realnameRoutes)
       await api.register(addressRoutes)
       await api.register(passwordRoutes)
+      await api.register(landingRoutes, { landingDir: config.landingDir ?? DEFAULT_LANDING_DIR })
     },
     { prefix: API_BASE },
   )

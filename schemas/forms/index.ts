@@ -1,4 +1,5 @@
 import { addressOrder, addressSchema } from './address.ts'
+import { eventSignupOrder, eventSignupSchema } from './event-signup.ts'
 import { loginOrder, loginSchema } from './login.ts'
 import { checkPasswordReset, passwordResetOrder, passwordResetSchema } from './password-reset.ts'
 import { checkRealname, realnameOrder, realnameSchema } from './realname.ts'
@@ -13,6 +14,7 @@ export const FORMS = {
   login: { schema: loginSchema, order: loginOrder, check: undefined },
   address: { schema: addressSchema, order: addressOrder, check: undefined },
   'password-reset': { schema: passwordResetSchema, order: passwordResetOrder, check: checkPasswordReset },
+  'event-signup': { schema: eventSignupSchema, order: eventSignupOrder, check: undefined },
 } as const
 
 export type FormName = keyof typeof FORMS

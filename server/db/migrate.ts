@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Db, Dialect } from './connect.ts'
 import * as m0001 from './migrations/0001-accounts-menus-partners.ts'
 import * as m0002 from './migrations/0002-forms-regions-realname.ts'
+import * as m0003 from './migrations/0003-landing-signups.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -11,6 +12,7 @@ interface Migration {
 const migrations: Array<[string, Migration]> = [
   ['0001-accounts-menus-partners', m0001],
   ['0002-forms-regions-realname', m0002],
+  ['0003-landing-signups', m0003],
 ]
 
 /**

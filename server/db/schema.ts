@@ -117,6 +117,16 @@ export interface SmsOutboxTable {
   created_at: string
 }
 
+export interface LandingSignupTable {
+  id: Generated<number>
+  slug: string
+  form: string
+  phone: string
+  data: string
+  user_id: number | null
+  created_at: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -129,4 +139,5 @@ export interface Database {
   addresses: AddressTable
   verification_codes: VerificationCodeTable
   sms_outbox: SmsOutboxTable
+  landing_signups: LandingSignupTable
 }

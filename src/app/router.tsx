@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: 'redirect', lazy: () => import('../features/account/redirect-route.ts') },
       { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
       { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },
+      { path: 'application/:slug', lazy: () => import('../engine/landing/route.tsx') },
       { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
       // Any unknown path goes to /404 (SPEC §2).
       { path: '*', loader: () => redirect(paths.notFound) },

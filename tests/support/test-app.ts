@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import pg from 'pg'
 import { buildApp } from '../../server/app.ts'
 import { tempDir } from './temp-dir.ts'
@@ -10,7 +11,13 @@ import { tempDir } from './temp-dir.ts'
  * so `npm run test:pg` runs the same suite against PostgreSQL.
  */
 export async function createTestApp(
-  options: { staticDir?: string; basePath?: string; sessionTtlMs?: number; seed?: boolean } = {},
+  options: {
+    staticDir?: string
+    basePath?: string
+    sessionTtlMs?: number
+    seed?: boolean
+    landingDir?: string
+  } = {},
 ) {
   const dataDir = tempDir('data')
   let databaseUrl = ''
@@ -40,6 +47,7 @@ export async function createTestApp(
     sessionTtlMs: options.sessionTtlMs ?? 3600_000,
     logLevel: 'silent',
     seed: options.seed,
+    landingDir: options.landingDir ?? LANDING_FIXTURES,
   })
   return {
     app,
@@ -52,5 +60,8 @@ export async function createTestApp(
     },
   }
 }
+
+/** Landing pages made for tests: their sign-ups never close, whatever today is. */
+export const LANDING_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/landing-pages')
 
 export const DEMO = { designer: '13800000001', newcomer: '13800000002', password: 'Kabu2026!' } as const

@@ -190,6 +190,47 @@ const TABLE: Record<FormName, { url: string; auth: boolean; rows: Row[] }> = {
       },
     ],
   },
+  'event-signup': {
+    url: '/landing/signup-open/signup',
+    auth: false,
+    rows: [
+      {
+        label: 'complete sign-up',
+        data: { name: '王珂', phone: '13700000001', organization: '江南大学', attendees: 2, read: true },
+        passes: '报名成功',
+      },
+      {
+        label: 'email optional but checked',
+        data: { name: '王珂', phone: '13700000002', organization: '江南大学', email: 'wangke@', read: true },
+        message: '请输入正确的邮箱地址',
+      },
+      {
+        label: 'read check unticked',
+        data: { name: '王珂', phone: '13700000003', organization: '江南大学', read: false },
+        message: '请阅读',
+      },
+      {
+        label: 'read check missing',
+        data: { name: '王珂', phone: '13700000003', organization: '江南大学' },
+        message: '请阅读',
+      },
+      {
+        label: 'six attendees',
+        data: { name: '王珂', phone: '13700000004', organization: '江南大学', attendees: 6, read: true },
+        message: '参加人数为1-5人',
+      },
+      {
+        label: 'no organisation',
+        data: { name: '王珂', phone: '13700000005', organization: ' ', read: true },
+        message: '单位 / 学校不能为空',
+      },
+      {
+        label: 'bad phone',
+        data: { name: '王珂', phone: '1370000000', organization: '江南大学', read: true },
+        message: '请输入正确的11位手机号',
+      },
+    ],
+  },
   'password-reset': {
     url: '/password/reset',
     auth: false,

@@ -13,6 +13,8 @@ export function AgreementCheckbox({
   rawErrors,
 }: WidgetProps) {
   const href = String(options.agreementHref ?? '/agreement/user')
+  const text = String(options.text ?? '我已阅读并同意')
+  const linkText = String(options.linkText ?? '《咖簿网用户协议》')
   return (
     <Checkbox.Root
       // The field id goes to the real input, so RJSF's focus and the label both reach it.
@@ -27,7 +29,7 @@ export function AgreementCheckbox({
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label fontWeight="normal">
-        我已阅读并同意
+        {text}
         <Link
           href={href}
           target="_blank"
@@ -35,7 +37,7 @@ export function AgreementCheckbox({
           color="brand.600"
           onClick={(e) => e.stopPropagation()}
         >
-          《咖簿网用户协议》
+          {linkText}
         </Link>
       </Checkbox.Label>
     </Checkbox.Root>

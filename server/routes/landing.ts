@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify'
+import type { FormName } from '../../schemas/forms/index.ts'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { parseForm } from '../lib/form-body.ts'
+import { nowIso } from '../lib/time.ts'
+import { requestToken } from '../plugins/auth.ts'
+import { loadLandingIndex } from '../services/landing-index.ts'
+import { resolveSession } from '../services/sessions.ts'
+
+/** Sign-ups from campaign pages (/application/<slug>): validated with the page's form schema, one per phone. */
+export async function landingRoutes(app: FastifyInstance, opts: { landingDir: string }): Promise<void> {
+  const index = loadLandingIndex(opts.landingDir)
+
+  app.post<{ Params: { slug: string } }>('/landing/:slug/signup', async (request) => {
+    const signups = index.get(request.params.slug)
+    if (!signups) throw new BusinessError(CODE.notFound, '活动页面不存在')
+    const signup = signups[0]
+    if (!signup) throw new BusinessError(CODE.badRequest, '该页面没有开放报名')
+    if (signup.closesAt && Date.parse(signup.closesAt) < Date.now())
+      throw new BusinessError(CODE.badRequest, '报名已截止')
+    const data = parseForm(signup.form as FormName, request.body) as { phone: string }
+    // Signed-in visitors are linked to their sign-up; anyone may sign up.
+    const token = requestToken(request)
+    const userId = token ? ((await resolveSession(app.db.kysely, token)) ?? null) : null
+    const k = app.db.kysely
+    const existing = await k
+      .selectFrom('landing_signups')
+      .select('id')
+      .where('slug', '=', request.params.slug)
+      .where('phone', '=', data.phone)
+      .executeTakeFirst()
+    if (existing) throw new BusinessError(CODE.badRequest, '该手机号已报名，无需重复提交')
+    const row = await k
+      .insertInto('landing_signups')
+      .values({
+        slug: request.params.slug,
+        form: signup.form,
+        phone: data.phone,
+        data: JSON.stringify(data),
+        user_id: userId,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return ok({ id: row.id }, '报名成功')
+  })
+}

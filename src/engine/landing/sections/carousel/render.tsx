@@ -1,0 +1,83 @@
+import { Box, Container, Heading, Image, Text } from '@chakra-ui/react'
+import { Autoplay, Pagination } from 'swiper/modules'
+import { Swiper, SwiperSlide } from 'swiper/react'
+// Imported here, not globally, so swiper's styles load only on pages that show a carousel.
+import 'swiper/css'
+import 'swiper/css/pagination'
+import { assetUrl } from '../../../../lib/paths.ts'
+import type { CarouselProps } from './index.ts'
+
+/** Large rotating pictures with an optional caption over a dark fade at the bottom. */
+export default function Carousel({ title, autoplaySeconds, slides }: CarouselProps) {
+  return (
+    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
+      {title && (
+        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
+          {title}
+        </Heading>
+      )}
+      <Box
+        borderRadius={{ base: 'xl', md: '2xl' }}
+        overflow="hidden"
+        bg="brand.950"
+        css={{
+          '--swiper-pagination-color': 'white',
+          '--swiper-pagination-bullet-inactive-color': 'white',
+          '--swiper-pagination-bullet-inactive-opacity': '0.5',
+        }}
+      >
+        <Swiper
+          modules={[Autoplay, Pagination]}
+          autoplay={{ delay: autoplaySeconds * 1000, disableOnInteraction: false, pauseOnMouseEnter: true }}
+          loop={slides.length > 1}
+          pagination={{ clickable: true }}
+        >
+          {slides.map((slide, index) => (
+            <SwiperSlide key={`${slide.image.src}-${index}`}>
+              <Box position="relative" aspectRatio={{ base: '4 / 3', md: '16 / 7' }}>
+                <Image
+                  src={assetUrl(slide.image.src)}
+                  alt={slide.image.alt}
+                  htmlWidth={slide.image.width}
+                  htmlHeight={slide.image.height}
+                  loading="lazy"
+                  decoding="async"
+                  position="absolute"
+                  inset="0"
+                  w="full"
+                  h="full"
+                  fit="cover"
+                />
+                {(slide.title || slide.text) && (
+                  <Box
+                    position="absolute"
+                    insetX="0"
+                    bottom="0"
+                    px={{ base: 5, md: 10 }}
+                    pt="16"
+                    pb={{ base: 9, md: 12 }}
+                    color="white"
+                    bgGradient="to-t"
+                    gradientFrom="blackAlpha.800"
+                    gradientTo="transparent"
+                  >
+                    {slide.title && (
+                      <Heading as="h3" size={{ base: 'lg', md: '2xl' }}>
+                        {slide.title}
+                      </Heading>
+                    )}
+                    {slide.text && (
+                      <Text mt="1" fontSize={{ base: 'sm', md: 'md' }} opacity={0.9} maxW="2xl" lineClamp={2}>
+                        {slide.text}
+                      </Text>
+                    )}
+                  </Box>
+                )}
+              </Box>
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      </Box>
+    </Container>
+  )
+}

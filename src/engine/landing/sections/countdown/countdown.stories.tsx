@@ -1,0 +1,31 @@
+import { Box } from '@chakra-ui/react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import Countdown from './render.tsx'
+
+const DAY_MS = 86_400_000
+
+const meta = {
+  title: 'Landing/Countdown',
+  component: Countdown,
+  decorators: [
+    (Story) => (
+      <Box bg="bg">
+        <Story />
+      </Box>
+    ),
+  ],
+  args: {
+    title: '距离设计周开幕还有',
+    // Relative to today, so the story keeps counting whenever it is opened.
+    target: new Date(Date.now() + 12 * DAY_MS + 5 * 3_600_000 + 42 * 60_000).toISOString(),
+    endedText: '设计周已盛大开幕，欢迎莅临现场！',
+    note: '苏州国际博览中心 B 馆',
+  },
+} satisfies Meta<typeof Countdown>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Running: Story = {}
+
+export const Ended: Story = { args: { target: '2025-12-18T09:00:00+08:00', note: undefined } }

@@ -1,0 +1,60 @@
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { ActionButtons, type Surface } from '../hero/actions.tsx'
+import type { CtaProps } from './index.ts'
+
+// The button colours per background live with the hero's buttons, so both sections link the same way.
+const TONES: Record<CtaProps['tone'], { bg: string; color: string; surface: Surface }> = {
+  brand: { bg: 'brand.700', color: 'white', surface: 'dark' },
+  accent: { bg: 'accent.500', color: 'white', surface: 'accent' },
+  light: { bg: 'brand.50', color: 'brand.950', surface: 'light' },
+}
+
+/** A call to action on a coloured band: one sentence, a line of text, up to three buttons. */
+export default function Cta({ title, text, tone, actions }: CtaProps) {
+  const look = TONES[tone]
+  return (
+    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
+      <Box
+        position="relative"
+        overflow="hidden"
+        bg={look.bg}
+        color={look.color}
+        borderRadius="2xl"
+        px={{ base: 6, md: 14 }}
+        py={{ base: 10, md: 14 }}
+        textAlign="center"
+      >
+        {/* Two soft circles give the flat band some depth without an image to load. */}
+        <Box
+          position="absolute"
+          boxSize="64"
+          borderRadius="full"
+          bg="whiteAlpha.200"
+          top="-24"
+          insetEnd="-16"
+        />
+        <Box
+          position="absolute"
+          boxSize="40"
+          borderRadius="full"
+          bg="whiteAlpha.100"
+          bottom="-16"
+          insetStart="-10"
+        />
+        <Stack position="relative" gap="4" align="center" maxW="3xl" mx="auto">
+          <Heading as="h2" size={{ base: '2xl', md: '3xl' }} textWrap="balance">
+            {title}
+          </Heading>
+          {text && (
+            <Text fontSize={{ base: 'md', md: 'lg' }} opacity={0.9} lineHeight="tall">
+              {text}
+            </Text>
+          )}
+          <Box pt="2">
+            <ActionButtons actions={actions} surface={look.surface} justify="center" />
+          </Box>
+        </Stack>
+      </Box>
+    </Container>
+  )
+}

@@ -1,0 +1,57 @@
+import { Box, Container, Heading, Image, SimpleGrid, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { assetUrl } from '../../../../lib/paths.ts'
+import type { GalleryProps } from './index.ts'
+import { Lightbox } from './lightbox.tsx'
+
+/** A grid of thumbnails (two per row on phones); clicking one opens it large. */
+export default function Gallery({ title, columns, images }: GalleryProps) {
+  const [open, setOpen] = useState<number | null>(null)
+  return (
+    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
+      {title && (
+        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
+          {title}
+        </Heading>
+      )}
+      <SimpleGrid columns={{ base: 2, md: columns }} gap={{ base: 3, md: 5 }}>
+        {images.map((item, index) => (
+          <Box
+            as="button"
+            key={`${item.image.src}-${index}`}
+            onClick={() => setOpen(index)}
+            aria-label={`查看大图：${item.caption ?? item.image.alt}`}
+            textAlign="start"
+            cursor="zoom-in"
+            borderRadius="xl"
+            focusVisibleRing="outside"
+            css={{ '&:hover img': { transform: 'scale(1.04)' } }}
+          >
+            <Box overflow="hidden" borderRadius="xl" bg="bg.muted">
+              {/* One shape for every thumbnail keeps rows even; the dialog shows the whole picture. */}
+              <Image
+                src={assetUrl(item.image.src)}
+                alt={item.image.alt}
+                htmlWidth={item.image.width}
+                htmlHeight={item.image.height}
+                loading="lazy"
+                decoding="async"
+                w="full"
+                h="auto"
+                aspectRatio="4 / 3"
+                fit="cover"
+                transition="transform 0.4s ease"
+              />
+            </Box>
+            {item.caption && (
+              <Text mt="2" fontSize="sm" color="fg.muted" lineClamp={1}>
+                {item.caption}
+              </Text>
+            )}
+          </Box>
+        ))}
+      </SimpleGrid>
+      <Lightbox images={images} index={open} onIndex={setOpen} />
+    </Container>
+  )
+}

@@ -1,0 +1,36 @@
+import { defineSection } from '../../define.ts'
+
+export interface SignupProps {
+  title: string
+  description?: string
+  form: 'event-signup'
+  submitLabel: string
+  closesAt?: string
+  successTitle: string
+  successText: string
+}
+
+export const signup = defineSection<SignupProps>({
+  label: '报名表单',
+  schema: {
+    type: 'object',
+    description: '报名表：表单字段由 schemas/forms 里的表单定义，报名记录保存在服务器。',
+    properties: {
+      title: { type: 'string', minLength: 1 },
+      description: { type: 'string' },
+      form: { enum: ['event-signup'], description: '使用哪张报名表（schemas/forms 中的表单名）' },
+      submitLabel: { type: 'string' },
+      closesAt: {
+        type: 'string',
+        format: 'date-time',
+        description: '截止时间（ISO 格式，如 2026-12-20T18:00:00+08:00）；之后不再接受报名',
+      },
+      successTitle: { type: 'string', minLength: 1 },
+      successText: { type: 'string', minLength: 1 },
+    },
+    required: ['title', 'form', 'successTitle', 'successText'],
+    additionalProperties: false,
+  },
+  defaults: { submitLabel: '提交报名' },
+  load: () => import('./render.tsx'),
+})

@@ -1,0 +1,74 @@
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import type { SignupProps } from './index.ts'
+import { SignupForm } from './signup-form.tsx'
+
+// Deadlines are written in Beijing time and read by visitors in China: show them that way wherever
+// the browser's clock is set, so "18:00" on the page is the "18:00" in the page file.
+const deadline = new Intl.DateTimeFormat('zh-CN', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Asia/Shanghai',
+})
+
+/** A sign-up form from schemas/forms; after closesAt only a notice remains. */
+export default function Signup({
+  title,
+  description,
+  closesAt,
+  submitLabel,
+  successTitle,
+  successText,
+}: SignupProps) {
+  // Decided once when the section appears: a form must not vanish while someone is filling it in.
+  const [closed] = useState(() => closesAt !== undefined && Date.parse(closesAt) <= Date.now())
+  return (
+    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
+      <Stack gap="2" maxW="3xl" mx="auto" mb={{ base: 6, md: 8 }} textAlign="center" align="center">
+        <Heading as="h2" size="2xl">
+          {title}
+        </Heading>
+        {description && (
+          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-line">
+            {description}
+          </Text>
+        )}
+        {closesAt && !closed && (
+          <Text
+            fontSize="sm"
+            fontWeight="medium"
+            color="accent.600"
+            bg="orange.50"
+            px="3"
+            py="1"
+            borderRadius="full"
+          >
+            报名截止：{deadline.format(new Date(closesAt))}
+          </Text>
+        )}
+      </Stack>
+      <Box
+        maxW="3xl"
+        mx="auto"
+        bg="bg"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="2xl"
+        boxShadow="sm"
+        px={{ base: 4, md: 10 }}
+        py={{ base: 6, md: 8 }}
+      >
+        {closed ? (
+          <Stack role="status" align="center" textAlign="center" gap="2" py="6">
+            <Text fontSize="xl" fontWeight="bold">
+              报名已截止
+            </Text>
+            <Text color="fg.muted">感谢关注，本次活动已停止接受报名。</Text>
+          </Stack>
+        ) : (
+          <SignupForm submitLabel={submitLabel} successTitle={successTitle} successText={successText} />
+        )}
+      </Box>
+    </Container>
+  )
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react'
+import { eventSignupUiSchema } from '../../../../../schemas/forms/event-signup.ts'
+import { submitSignup } from '../../../../api/landing.ts'
+import { SchemaForm } from '../../../../forms/schema-form.tsx'
+import { notify } from '../../../../lib/notify.ts'
+import { usePageSlug } from '../../slug-context.ts'
+import type { SignupProps } from './index.ts'
+import { SuccessPanel } from './success-panel.tsx'
+
+/** The form until the server accepts it, then the success panel; a refused sign-up keeps what was typed. */
+export function SignupForm({
+  submitLabel,
+  successTitle,
+  successText,
+}: Pick<SignupProps, 'submitLabel' | 'successTitle' | 'successText'>) {
+  const slug = usePageSlug()
+  const [submitting, setSubmitting] = useState(false)
+  const [done, setDone] = useState(false)
+
+  async function submit(data: Record<string, unknown>) {
+    setSubmitting(true)
+    try {
+      await submitSignup(slug, data)
+      setDone(true)
+      notify(successTitle, 'success')
+    } catch {
+      // The API client has already shown the server's message; the visitor corrects and retries.
+      setSubmitting(false)
+    }
+  }
+
+  if (done) return <SuccessPanel title={successTitle} text={successText} />
+  return (
+    <SchemaForm
+      name="event-signup"
+      uiSchema={eventSignupUiSchema}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      onSubmit={submit}
+    />
+  )
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiOf } from '../support/api-client.ts'
+import { createTestApp, DEMO } from '../support/test-app.ts'
+
+let server: Awaited<ReturnType<typeof createTestApp>>
+let api: ReturnType<typeof apiOf>
+beforeAll(async () => {
+  server = await createTestApp()
+  api = apiOf(server.app)
+})
+afterAll(() => server.close())
+
+const entry = {
+  name: '周敏',
+  phone: '13600000001',
+  organization: '苏州大学艺术学院',
+  position: '工业设计专业',
+  attendees: 1,
+  read: true,
+}
+
+describe('landing page sign-ups', () => {
+  it('stores a valid sign-up found through an include and a nested column', async () => {
+    const body = await api.post('/api/landing/signup-open/signup', entry)
+    expect(body).toEqual({ code: 200, msg: '报名成功', data: { id: expect.any(Number) } })
+    const row = await server.app.db.kysely
+      .selectFrom('landing_signups')
+      .selectAll()
+      .where('id', '=', body.data.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({
+      slug: 'signup-open',
+      form: 'event-signup',
+      phone: '13600000001',
+      user_id: null,
+    })
+    expect(JSON.parse(row.data)).toEqual(entry)
+  })
+
+  it('takes one sign-up per phone and page', async () => {
+    expect(await api.post('/api/landing/signup-open/signup', entry)).toEqual({
+      code: 400,
+      msg: '该手机号已报名，无需重复提交',
+    })
+  })
+
+  it('links a signed-in visitor to the sign-up', async () => {
+    const token = await api.login(DEMO.designer)
+    const body = await api.post('/api/landing/signup-open/signup', { ...entry, phone: '13600000002' }, token)
+    const row = await server.app.db.kysely
+      .selectFrom('landing_signups')
+      .select('user_id')
+      .where('id', '=', body.data.id)
+      .executeTakeFirstOrThrow()
+    expect(row.user_id).toEqual(expect.any(Number))
+  })
+
+  it('answers bad input with the schema message and stores nothing', async () => {
+    const before = (await server.app.db.kysely.selectFrom('landing_signups').select('id').execute()).length
+    expect(await api.post('/api/landing/signup-open/signup', { ...entry, phone: '123' })).toEqual({
+      code: 400,
+      msg: '请输入正确的11位手机号',
+    })
+    expect(
+      await api.post('/api/landing/signup-open/signup', { ...entry, phone: '13600000009', read: false }),
+    ).toEqual({ code: 400, msg: '请阅读' })
+    expect((await server.app.db.kysely.selectFrom('landing_signups').select('id').execute()).length).toBe(
+      before,
+    )
+  })
+
+  it('refuses closed, sign-up-less and unknown pages', async () => {
+    expect(await api.post('/api/landing/signup-closed/signup', entry)).toEqual({
+      code: 400,
+      msg: '报名已截止',
+    })
+    expect(await api.post('/api/landing/no-signup/signup', entry)).toEqual({
+      code: 400,
+      msg: '该页面没有开放报名',
+    })
+    expect(await api.post('/api/landing/nope/signup', entry)).toEqual({ code: 404, msg: '活动页面不存在' })
+  })
+})
