@@ -38,6 +38,14 @@ export default defineConfig({
     rolldownOptions: {
       // Chakra's theme module builds its default config with identity helpers at top level; marking
       // them pure lets the recipes we do not register (date picker, combobox…) drop out of the bundle.
+      output: {
+        // Section renderers are named after their type (section-hero-…js), so tests and the bench
+        // can tell which section types a page loaded.
+        chunkFileNames: (chunk) => {
+          const section = chunk.facadeModuleId?.replaceAll('\\', '/').match(/engine\/landing\/sections\/([^/]+)\/render\.tsx$/)
+          return section ? `assets/section-${section[1]}-[hash].js` : 'assets/[name]-[hash].js'
+        },
+      },
       treeshake: {
         manualPureFunctions: [
           'defineConfig',

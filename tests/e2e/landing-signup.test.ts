@@ -1,0 +1,62 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, openPage } from './page.ts'
+
+const dir = path.resolve(import.meta.dirname, '../../landing-pages')
+
+/** A page whose sign-up never closes (rolling enrolment), so this test does not expire with a date. */
+function openSignupPage(): string {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+    .sort()) {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8')
+    if (text.includes('"signup"') && !text.includes('closesAt')) return file.replace(/\.json$/, '')
+  }
+  throw new Error('no landing page has a sign-up without closesAt')
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser.close())
+
+describe('landing page sign-up', () => {
+  it('shows the schema messages, stores a valid sign-up and refuses the same phone twice', async () => {
+    const slug = openSignupPage()
+    const { page, errors } = await openPage(browser)
+    await page.goto(`/application/${slug}`)
+    const form = page.locator('[data-section="signup"]')
+    await form.scrollIntoViewIfNeeded()
+    const submit = form.getByRole('button', { name: /提交|报名/ }).last()
+    await submit.click()
+    for (const message of ['姓名不能为空', '请输入正确的11位手机号', '单位 / 学校不能为空', '请阅读']) {
+      await expect.poll(() => form.textContent()).toContain(message)
+    }
+    await form.locator('#root_name').fill('周敏')
+    await form.locator('#root_phone').fill('13512345678')
+    await form.locator('#root_organization').fill('苏州大学艺术学院')
+    await form.locator('[data-part=control]').last().click()
+    await submit.click()
+    await expect.poll(() => form.textContent()).toContain('报名')
+    await expect.poll(() => form.locator('#root_name').count()).toBe(0)
+
+    // The server kept it: the same phone cannot sign up again.
+    await page.reload()
+    const again = page.locator('[data-section="signup"]')
+    await again.scrollIntoViewIfNeeded()
+    await again.locator('#root_name').fill('周敏')
+    await again.locator('#root_phone').fill('13512345678')
+    await again.locator('#root_organization').fill('苏州大学艺术学院')
+    await again.locator('[data-part=control]').last().click()
+    await again
+      .getByRole('button', { name: /提交|报名/ })
+      .last()
+      .click()
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('该手机号已报名')
+    expect(errors).toEqual([])
+  })
+})
