@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router'
+import { assetUrl } from '../../lib/paths.ts'
 import type { LandingPageDefinition } from './page.ts'
 import { loadLandingPage } from './pages.ts'
 import { SectionList } from './section-list.tsx'
@@ -13,23 +14,39 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { slug: params.slug as string, page }
 }
 
-function setMeta(name: string, content: string) {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
+/** Sets <meta name|property=… content=…>, creating it when missing; returns the previous content. */
+function setMeta(attribute: 'name' | 'property', key: string, content: string): string {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`)
   if (!tag) {
     tag = document.createElement('meta')
-    tag.name = name
+    tag.setAttribute(attribute, key)
     document.head.append(tag)
   }
+  const previous = tag.content
   tag.content = content
+  return previous
 }
 
 export function Component() {
   const { slug, page } = useLoaderData() as { slug: string; page: LandingPageDefinition }
   useEffect(() => {
-    const previous = document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? ''
     document.title = `${page.title} - 咖簿网`
-    setMeta('description', page.description)
-    return () => setMeta('description', previous)
+    // Share cards (WeChat, Weibo) read the Open Graph tags.
+    const restore: Array<['name' | 'property', string, string]> = [
+      ['name', 'description', setMeta('name', 'description', page.description)],
+      ['property', 'og:title', setMeta('property', 'og:title', page.title)],
+      ['property', 'og:description', setMeta('property', 'og:description', page.description)],
+    ]
+    if (page.shareImage) {
+      restore.push([
+        'property',
+        'og:image',
+        setMeta('property', 'og:image', new URL(assetUrl(page.shareImage.src), location.href).href),
+      ])
+    }
+    return () => {
+      for (const [attribute, key, content] of restore) setMeta(attribute, key, content)
+    }
   }, [page])
   return (
     <SlugContext.Provider value={slug}>
