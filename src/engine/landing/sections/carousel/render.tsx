@@ -1,21 +1,17 @@
-import { Box, Container, Heading, Image, Text } from '@chakra-ui/react'
+import { Box, Heading, Image, Text } from '@chakra-ui/react'
 import { Autoplay, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 // Imported here, not globally, so swiper's styles load only on pages that show a carousel.
 import 'swiper/css'
 import 'swiper/css/pagination'
 import { assetUrl } from '../../../../lib/paths.ts'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { CarouselProps } from './index.ts'
 
 /** Large rotating pictures with an optional caption over a dark fade at the bottom. */
 export default function Carousel({ title, autoplaySeconds, slides }: CarouselProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <Box
         borderRadius={{ base: 'xl', md: '2xl' }}
         overflow="hidden"
@@ -78,6 +74,6 @@ export default function Carousel({ title, autoplaySeconds, slides }: CarouselPro
           ))}
         </Swiper>
       </Box>
-    </Container>
+    </SectionFrame>
   )
 }

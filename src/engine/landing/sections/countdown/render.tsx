@@ -1,4 +1,5 @@
-import { Box, Container, Flex, Heading, Text } from '@chakra-ui/react'
+import { Box, Flex, Heading, Text } from '@chakra-ui/react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { CountdownProps } from './index.ts'
 import { useNow } from './use-now.ts'
 
@@ -21,7 +22,7 @@ export default function Countdown({ title, target, endedText, note }: CountdownP
   const at = Date.parse(target)
   const left = Math.max(0, at - useNow(at))
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
+    <SectionFrame>
       <Box
         bgGradient="to-br"
         gradientFrom="brand.950"
@@ -78,6 +79,6 @@ export default function Countdown({ title, target, endedText, note }: CountdownP
           </Text>
         )}
       </Box>
-    </Container>
+    </SectionFrame>
   )
 }

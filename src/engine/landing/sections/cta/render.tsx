@@ -1,19 +1,20 @@
-import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
-import { ActionButtons, type Surface } from '../hero/actions.tsx'
+import { Box, Heading, Stack, Text } from '@chakra-ui/react'
+import { ActionButtons, type Surface } from '../../parts/actions.tsx'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { CtaProps } from './index.ts'
 
 // The button colours per background live with the hero's buttons, so both sections link the same way.
-const TONES: Record<CtaProps['tone'], { bg: string; color: string; surface: Surface }> = {
-  brand: { bg: 'brand.700', color: 'white', surface: 'dark' },
-  accent: { bg: 'accent.500', color: 'white', surface: 'accent' },
-  light: { bg: 'brand.50', color: 'brand.950', surface: 'light' },
+const TONES: Record<CtaProps['tone'], { bg: string; color: string; circle: string; surface: Surface }> = {
+  brand: { bg: 'brand.700', color: 'white', circle: 'whiteAlpha.200', surface: 'dark' },
+  accent: { bg: 'accent.500', color: 'white', circle: 'whiteAlpha.200', surface: 'accent' },
+  light: { bg: 'brand.50', color: 'brand.950', circle: 'brand.100', surface: 'light' },
 }
 
 /** A call to action on a coloured band: one sentence, a line of text, up to three buttons. */
 export default function Cta({ title, text, tone, actions }: CtaProps) {
   const look = TONES[tone]
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
+    <SectionFrame>
       <Box
         position="relative"
         overflow="hidden"
@@ -55,6 +56,6 @@ export default function Cta({ title, text, tone, actions }: CtaProps) {
           </Box>
         </Stack>
       </Box>
-    </Container>
+    </SectionFrame>
   )
 }

@@ -1,4 +1,5 @@
-import { Box, Container, chakra, Heading, Stack, Text } from '@chakra-ui/react'
+import { Box, chakra, Stack, Text } from '@chakra-ui/react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { FaqProps } from './index.ts'
 
 // The trimmed theme (src/app/theme.ts) has no accordion recipe, so each question is a native
@@ -25,12 +26,7 @@ function Chevron() {
 /** Questions and answers, each opening on its own. */
 export default function Faq({ title, items }: FaqProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <Stack gap="3" maxW="4xl">
         {items.map((item) => (
           <Details
@@ -73,6 +69,6 @@ export default function Faq({ title, items }: FaqProps) {
           </Details>
         ))}
       </Stack>
-    </Container>
+    </SectionFrame>
   )
 }

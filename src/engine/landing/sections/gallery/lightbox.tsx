@@ -1,4 +1,5 @@
 import { Box, Button, CloseButton, Dialog, Flex, Image, Portal, Text } from '@chakra-ui/react'
+import { useRef } from 'react'
 import { assetUrl } from '../../../../lib/paths.ts'
 import type { GalleryProps } from './index.ts'
 
@@ -12,6 +13,7 @@ export function Lightbox({
   index: number | null
   onIndex(index: number | null): void
 }) {
+  const content = useRef<HTMLDivElement>(null)
   const item = index === null ? undefined : images[index]
   const step = (by: number) => index !== null && onIndex((index + by + images.length) % images.length)
   return (
@@ -20,12 +22,15 @@ export function Lightbox({
       onOpenChange={(e) => !e.open && onIndex(null)}
       placement="center"
       motionPreset="scale"
+      // Focus the dialog itself (arrow keys work at once) rather than ringing the first arrow button.
+      initialFocusEl={() => content.current}
     >
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.800" />
         <Dialog.Positioner px="4">
           {item && (
             <Dialog.Content
+              ref={content}
               maxW="5xl"
               w="full"
               overflow="hidden"
@@ -57,13 +62,25 @@ export function Lightbox({
                 </Text>
                 {images.length > 1 && (
                   <Flex align="center" gap="1" flexShrink={0}>
-                    <Button size="sm" variant="ghost" onClick={() => step(-1)} aria-label="上一张">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      fontSize="xl"
+                      onClick={() => step(-1)}
+                      aria-label="上一张"
+                    >
                       ‹
                     </Button>
                     <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
                       {(index ?? 0) + 1} / {images.length}
                     </Text>
-                    <Button size="sm" variant="ghost" onClick={() => step(1)} aria-label="下一张">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      fontSize="xl"
+                      onClick={() => step(1)}
+                      aria-label="下一张"
+                    >
                       ›
                     </Button>
                   </Flex>

@@ -1,6 +1,7 @@
-import { Box, Container, Heading, Image, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, Image, SimpleGrid, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { assetUrl } from '../../../../lib/paths.ts'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { GalleryProps } from './index.ts'
 import { Lightbox } from './lightbox.tsx'
 
@@ -8,12 +9,7 @@ import { Lightbox } from './lightbox.tsx'
 export default function Gallery({ title, columns, images }: GalleryProps) {
   const [open, setOpen] = useState<number | null>(null)
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <SimpleGrid columns={{ base: 2, md: columns }} gap={{ base: 3, md: 5 }}>
         {images.map((item, index) => (
           <Box
@@ -21,6 +17,8 @@ export default function Gallery({ title, columns, images }: GalleryProps) {
             key={`${item.image.src}-${index}`}
             onClick={() => setOpen(index)}
             aria-label={`查看大图：${item.caption ?? item.image.alt}`}
+            // A stretched <button> centres its content: keep a captionless tile at the top of its row.
+            alignSelf="start"
             textAlign="start"
             cursor="zoom-in"
             borderRadius="xl"
@@ -52,6 +50,6 @@ export default function Gallery({ title, columns, images }: GalleryProps) {
         ))}
       </SimpleGrid>
       <Lightbox images={images} index={open} onIndex={setOpen} />
-    </Container>
+    </SectionFrame>
   )
 }

@@ -13,6 +13,8 @@ const meta = {
       </Box>
     ),
   ],
+  // The preview treats any arg named *background as a colour; this one is an image.
+  argTypes: { background: { control: 'object' } },
   args: {
     kicker: '2026 · 第五届',
     title: '苏州国际工业设计周',

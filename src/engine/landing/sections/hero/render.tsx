@@ -1,6 +1,6 @@
 import { Box, Container, Heading, Image, Stack, Text } from '@chakra-ui/react'
 import { assetUrl } from '../../../../lib/paths.ts'
-import { ActionButtons } from './actions.tsx'
+import { ActionButtons } from '../../parts/actions.tsx'
 import type { HeroProps } from './index.ts'
 import { MetaChips } from './meta-chips.tsx'
 

@@ -15,7 +15,7 @@ export function LogoTile({ logo }: { logo: Logo }) {
       htmlHeight={logo.image.height}
       loading="lazy"
       decoding="async"
-      maxH={{ base: 10, md: 12 }}
+      maxH={{ base: 12, md: 16 }}
       maxW="full"
       w="auto"
       h="auto"
@@ -38,7 +38,7 @@ export function LogoTile({ logo }: { logo: Logo }) {
       justifyContent="center"
       w={{ base: 'calc(50% - 0.375rem)', sm: '44', md: '48' }}
       h={{ base: 20, md: 24 }}
-      px="4"
+      px="3"
       bg="bg"
       borderWidth="1px"
       borderColor="border"

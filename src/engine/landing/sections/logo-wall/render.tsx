@@ -1,16 +1,12 @@
-import { Box, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react'
+import { Box, Flex, Stack, Text } from '@chakra-ui/react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { LogoWallProps } from './index.ts'
 import { LogoTile } from './logo-tile.tsx'
 
 /** Organisers, co-organisers and supporters: each group under its own label, logos wrapping centred. */
 export default function LogoWall({ title, groups }: LogoWallProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <Stack gap={{ base: 8, md: 10 }}>
         {groups.map((group, index) => (
           // Index keys: groups are static and may have no label to key on.
@@ -32,6 +28,6 @@ export default function LogoWall({ title, groups }: LogoWallProps) {
           </Box>
         ))}
       </Stack>
-    </Container>
+    </SectionFrame>
   )
 }

@@ -1,17 +1,19 @@
-import { Box, Container, Flex, Heading, Text } from '@chakra-ui/react'
+import { Box, Flex, Text } from '@chakra-ui/react'
 // Only this section imports qrcode.react, so the encoder ships with pages that show a QR code and no others.
 import { QRCodeSVG } from 'qrcode.react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { QrCodeProps } from './index.ts'
+
+/** A site path (/application/…) becomes a full address on this site, so a phone's camera opens it. */
+export function qrValue(value: string): string {
+  if (!value.startsWith('/') || value.startsWith('//')) return value
+  return `${window.location.origin}${import.meta.env.BASE_URL.replace(/\/$/, '')}${value}`
+}
 
 /** QR codes drawn in the page from their text (no image files); level H still scans when printed small. */
 export default function QrCode({ title, items }: QrCodeProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <Flex wrap="wrap" justify="center" gap={{ base: 4, md: 8 }}>
         {items.map((item) => (
           <Box
@@ -33,7 +35,7 @@ export default function QrCode({ title, items }: QrCodeProps) {
               borderWidth="1px"
               borderColor="brand.100"
             >
-              <QRCodeSVG value={item.value} size={160} level="H" title={item.label} />
+              <QRCodeSVG value={qrValue(item.value)} size={160} level="H" title={item.label} />
             </Box>
             <Text mt="4" fontWeight="semibold" fontSize="lg">
               {item.label}
@@ -46,6 +48,6 @@ export default function QrCode({ title, items }: QrCodeProps) {
           </Box>
         ))}
       </Flex>
-    </Container>
+    </SectionFrame>
   )
 }

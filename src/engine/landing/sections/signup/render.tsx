@@ -1,5 +1,6 @@
-import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { SignupProps } from './index.ts'
 import { SignupForm } from './signup-form.tsx'
 
@@ -23,7 +24,7 @@ export default function Signup({
   // Decided once when the section appears: a form must not vanish while someone is filling it in.
   const [closed] = useState(() => closesAt !== undefined && Date.parse(closesAt) <= Date.now())
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
+    <SectionFrame>
       <Stack gap="2" maxW="3xl" mx="auto" mb={{ base: 6, md: 8 }} textAlign="center" align="center">
         <Heading as="h2" size="2xl">
           {title}
@@ -69,6 +70,6 @@ export default function Signup({
           <SignupForm submitLabel={submitLabel} successTitle={successTitle} successText={successText} />
         )}
       </Box>
-    </Container>
+    </SectionFrame>
   )
 }

@@ -26,6 +26,7 @@ export function Bio({ text }: { text: string }) {
           variant="plain"
           size="xs"
           p="0"
+          minW="0"
           h="auto"
           mt="1"
           color="brand.600"

@@ -1,27 +1,27 @@
-import { Box, Container, Heading, Image, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, Image, SimpleGrid, Text } from '@chakra-ui/react'
 import { assetUrl } from '../../../../lib/paths.ts'
+import { SectionFrame } from '../../parts/frame.tsx'
 import { Bio } from './bio.tsx'
 import type { SpeakersProps } from './index.ts'
 
 /** Guests, mentors or judges as cards: round photo, name, title, organisation and a folded biography. */
 export default function Speakers({ title, people }: SpeakersProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
         {people.map((person) => (
+          // Phones: photo beside the text, so a column of cards stays short; wider: photo on top.
           <Box
             key={`${person.name}-${person.role}`}
+            display={{ base: 'flex', sm: 'block' }}
+            gap="4"
+            alignItems="flex-start"
             bg="bg"
             borderWidth="1px"
             borderColor="border"
             borderRadius="2xl"
-            p={{ base: 5, md: 6 }}
-            textAlign="center"
+            p={{ base: 4, md: 6 }}
+            textAlign={{ base: 'start', sm: 'center' }}
             transition="box-shadow 0.2s, transform 0.2s"
             _hover={{ boxShadow: 'lg', transform: 'translateY(-2px)' }}
           >
@@ -32,28 +32,31 @@ export default function Speakers({ title, people }: SpeakersProps) {
               htmlHeight={person.photo.height}
               loading="lazy"
               decoding="async"
-              boxSize={{ base: 24, md: 28 }}
-              mx="auto"
+              boxSize={{ base: 20, md: 28 }}
+              flexShrink={0}
+              mx={{ base: '0', sm: 'auto' }}
               borderRadius="full"
               fit="cover"
               outline="4px solid"
               outlineColor="brand.50"
             />
-            <Text mt="4" fontSize="lg" fontWeight="bold">
-              {person.name}
-            </Text>
-            <Text mt="1" fontSize="sm" color="brand.700" fontWeight="medium">
-              {person.role}
-            </Text>
-            {person.org && (
-              <Text fontSize="sm" color="fg.muted">
-                {person.org}
+            <Box minW="0" flex="1" mt={{ base: 0, sm: 4 }}>
+              <Text fontSize="lg" fontWeight="bold">
+                {person.name}
               </Text>
-            )}
-            {person.bio && <Bio text={person.bio} />}
+              <Text mt="1" fontSize="sm" color="brand.700" fontWeight="medium">
+                {person.role}
+              </Text>
+              {person.org && (
+                <Text fontSize="sm" color="fg.muted">
+                  {person.org}
+                </Text>
+              )}
+              {person.bio && <Bio text={person.bio} />}
+            </Box>
           </Box>
         ))}
       </SimpleGrid>
-    </Container>
+    </SectionFrame>
   )
 }

@@ -1,15 +1,11 @@
-import { Box, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, SimpleGrid, Text } from '@chakra-ui/react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { StatsProps } from './index.ts'
 
 /** Headline figures on a brand-tinted band; a row of up to four on desktop, two per row on phones. */
 export default function Stats({ title, items }: StatsProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <SimpleGrid
         as="dl"
         columns={{ base: 2, md: Math.min(items.length, 4) }}
@@ -56,6 +52,6 @@ export default function Stats({ title, items }: StatsProps) {
           </Box>
         ))}
       </SimpleGrid>
-    </Container>
+    </SectionFrame>
   )
 }

@@ -1,4 +1,5 @@
-import { Box, Tabs as ChakraTabs, Container, Heading } from '@chakra-ui/react'
+import { Box, Tabs as ChakraTabs } from '@chakra-ui/react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import { SectionList } from '../../section-list.tsx'
 import type { TabsProps } from './index.ts'
 
@@ -9,17 +10,18 @@ const NESTED = { '& [data-landing-frame]': { px: '0', py: { base: '4', md: '6' }
 /** Tabs, each holding its own list of sections; a tab's sections load when it is first opened. */
 export default function Tabs({ title, tabs }: TabsProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <ChakraTabs.Root defaultValue="0" variant="line" colorPalette="brand" size="lg" lazyMount>
         {/* Many tabs scroll sideways on a phone instead of widening the page. */}
         <ChakraTabs.List overflowX="auto" overflowY="hidden" css={{ scrollbarWidth: 'none' }}>
           {tabs.map((tab, index) => (
-            <ChakraTabs.Trigger key={tab.label} value={String(index)} flexShrink={0} whiteSpace="nowrap">
+            <ChakraTabs.Trigger
+              key={tab.label}
+              value={String(index)}
+              flexShrink={0}
+              whiteSpace="nowrap"
+              _selected={{ color: 'brand.700' }}
+            >
               {tab.label}
             </ChakraTabs.Trigger>
           ))}
@@ -32,6 +34,6 @@ export default function Tabs({ title, tabs }: TabsProps) {
           </ChakraTabs.Content>
         ))}
       </ChakraTabs.Root>
-    </Container>
+    </SectionFrame>
   )
 }

@@ -24,7 +24,7 @@ export function Milestones({ items }: Pick<TimelineProps, 'items'>) {
           <Box
             position="absolute"
             top="1"
-            insetStart={{ base: '-26px', md: '-30px' }}
+            insetStart={{ base: '-28px', md: '-32px' }}
             boxSize="4"
             borderRadius="full"
             bg="bg"

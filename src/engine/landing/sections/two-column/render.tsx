@@ -1,4 +1,5 @@
-import { Box, Container, Grid, Heading } from '@chakra-ui/react'
+import { Box, Grid } from '@chakra-ui/react'
+import { SectionFrame } from '../../parts/frame.tsx'
 import { SectionList } from '../../section-list.tsx'
 import type { TwoColumnProps } from './index.ts'
 
@@ -15,12 +16,7 @@ const NESTED = { '& [data-landing-frame]': { px: '0', py: { base: '3', md: '4' }
 /** Two columns of sections side by side from tablet width up, one above the other on phones. */
 export default function TwoColumn({ title, ratio, left, right }: TwoColumnProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', md: TEMPLATES[ratio] }}
         gap={{ base: 2, md: 10 }}
@@ -34,6 +30,6 @@ export default function TwoColumn({ title, ratio, left, right }: TwoColumnProps)
           <SectionList sections={right} nested />
         </Box>
       </Grid>
-    </Container>
+    </SectionFrame>
   )
 }

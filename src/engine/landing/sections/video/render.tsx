@@ -1,5 +1,6 @@
-import { Box, Container, chakra, Heading, Text } from '@chakra-ui/react'
+import { Box, chakra, Text } from '@chakra-ui/react'
 import { assetUrl } from '../../../../lib/paths.ts'
+import { SectionFrame } from '../../parts/frame.tsx'
 import type { VideoProps } from './index.ts'
 
 /**
@@ -8,12 +9,7 @@ import type { VideoProps } from './index.ts'
  */
 export default function Video({ title, src, poster, caption }: VideoProps) {
   return (
-    <Container maxW="6xl" py={{ base: 10, md: 16 }} data-landing-frame="">
-      {title && (
-        <Heading as="h2" size="2xl" mb={{ base: 6, md: 8 }}>
-          {title}
-        </Heading>
-      )}
+    <SectionFrame title={title}>
       <Box as="figure">
         {/* biome-ignore lint/a11y/useMediaCaption: the video section's schema has no subtitle file yet; the caption below describes the clip. */}
         <chakra.video
@@ -42,6 +38,6 @@ export default function Video({ title, src, poster, caption }: VideoProps) {
           </Box>
         )}
       </Box>
-    </Container>
+    </SectionFrame>
   )
 }
