@@ -1,43 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { landingFiles, typesUsed } from '../support/landing-files.ts'
 import { launch, openPage } from './page.ts'
 
-const dir = path.resolve(import.meta.dirname, '../../landing-pages')
-const pages = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
-  .map((f) => ({
-    slug: f.replace(/\.json$/, ''),
-    ...(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { title: string; description: string }),
-  }))
-
-type Entry = { type?: string; include?: string; props?: Record<string, unknown> }
-
-/**
- * The section types a page uses, following includes and nested columns; tab contents count only
- * with `withTabs`, since a tab that is never opened need not load its sections.
- */
-function typesUsed(entries: Entry[] = [], withTabs = true, found = new Set<string>()): Set<string> {
-  for (const entry of entries) {
-    if (entry.include) {
-      const fragment = JSON.parse(
-        fs.readFileSync(path.join(dir, '_shared', `${entry.include}.json`), 'utf8'),
-      ) as { sections: Entry[] }
-      typesUsed(fragment.sections, withTabs, found)
-      continue
-    }
-    if (entry.type) found.add(entry.type.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))
-    const props = entry.props ?? {}
-    typesUsed(props.left as Entry[], withTabs, found)
-    typesUsed(props.right as Entry[], withTabs, found)
-    const tabs = (props.tabs as Array<{ sections: Entry[] }>) ?? []
-    // The first tab is open on arrival; the others load when chosen.
-    for (const tab of withTabs ? tabs : tabs.slice(0, 1)) typesUsed(tab.sections, withTabs, found)
-  }
-  return found
-}
+const pages = landingFiles()
 
 let browser: Browser
 beforeAll(async () => {
@@ -121,11 +87,10 @@ describe('every landing page renders', () => {
         expect(new URL(img.src).host, `hot-linked image ${img.src}`).toBe(new URL(tab.url()).host)
         expect(img.w && img.h, `image without dimensions ${img.src}`).toBeTruthy()
       }
-      const raw = JSON.parse(fs.readFileSync(path.join(dir, `${slug}.json`), 'utf8')) as { sections: Entry[] }
       // Only section types the page uses are loaded, and at least those on screen without opening a tab.
-      const used = typesUsed(raw.sections)
+      const used = typesUsed(page.sections)
       expect([...sectionChunks].filter((t) => !used.has(t))).toEqual([])
-      expect([...typesUsed(raw.sections, false)].filter((t) => !sectionChunks.has(t))).toEqual([])
+      expect([...typesUsed(page.sections, false)].filter((t) => !sectionChunks.has(t))).toEqual([])
       await tab.setViewportSize({ width: 375, height: 800 })
       await tab.waitForTimeout(200)
       expect(

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkLandingPages } from '../../scripts/definitions/landing-check.ts'
 import { isSectionType, SECTIONS, section } from '../../src/engine/landing/registry.ts'
+import { landingFiles, typesUsed } from '../support/landing-files.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
 describe('section registry', () => {
@@ -132,5 +133,17 @@ describe('the real landing-pages/ folder', () => {
   it('passes the definition check', () => {
     const { errors } = checkLandingPages(path.resolve(import.meta.dirname, '../..'))
     expect(errors).toEqual([])
+  })
+
+  it.each(landingFiles().map((p) => [p.slug, p] as const))(
+    '%s uses at least four section types',
+    (_, page) => {
+      expect(typesUsed(page.sections).size).toBeGreaterThanOrEqual(4)
+    },
+  )
+
+  it('uses every section type somewhere', () => {
+    const all = new Set(landingFiles().flatMap((p) => [...typesUsed(p.sections)]))
+    expect(all.size).toBe(Object.keys(SECTIONS).length)
   })
 })
