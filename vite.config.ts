@@ -42,7 +42,9 @@ export default defineConfig({
         // Section renderers are named after their type (section-hero-…js), so tests and the bench
         // can tell which section types a page loaded.
         chunkFileNames: (chunk) => {
-          const section = chunk.facadeModuleId?.replaceAll('\\', '/').match(/engine\/landing\/sections\/([^/]+)\/render\.tsx$/)
+          const section = chunk.facadeModuleId
+            ?.replaceAll('\\', '/')
+            .match(/engine\/landing\/sections\/([^/]+)\/render\.tsx$/)
           return section ? `assets/section-${section[1]}-[hash].js` : 'assets/[name]-[hash].js'
         },
       },
