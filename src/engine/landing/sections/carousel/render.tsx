@@ -1,11 +1,11 @@
-import { Box, Heading, Image, Text } from '@chakra-ui/react'
+import { Box, Heading, Text } from '@chakra-ui/react'
 import { Autoplay, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 // Imported here, not globally, so swiper's styles load only on pages that show a carousel.
 import 'swiper/css'
 import 'swiper/css/pagination'
-import { assetUrl } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
+import { LandingImage } from '../../parts/landing-image.tsx'
 import type { CarouselProps } from './index.ts'
 
 /** Large rotating pictures with an optional caption over a dark fade at the bottom. */
@@ -31,13 +31,8 @@ export default function Carousel({ title, autoplaySeconds, slides }: CarouselPro
           {slides.map((slide, index) => (
             <SwiperSlide key={`${slide.image.src}-${index}`}>
               <Box position="relative" aspectRatio={{ base: '4 / 3', md: '16 / 7' }}>
-                <Image
-                  src={assetUrl(slide.image.src)}
-                  alt={slide.image.alt}
-                  htmlWidth={slide.image.width}
-                  htmlHeight={slide.image.height}
-                  loading="lazy"
-                  decoding="async"
+                <LandingImage
+                  image={slide.image}
                   position="absolute"
                   inset="0"
                   w="full"

@@ -1,6 +1,6 @@
-import { Box, Button, CloseButton, Dialog, Flex, Image, Portal, Text } from '@chakra-ui/react'
+import { Box, Button, CloseButton, Dialog, Flex, Portal, Text } from '@chakra-ui/react'
 import { useRef } from 'react'
-import { assetUrl } from '../../../../lib/paths.ts'
+import { LandingImage } from '../../parts/landing-image.tsx'
 import type { GalleryProps } from './index.ts'
 
 /** The enlarged picture with its caption; arrows step through the gallery without closing. */
@@ -41,12 +41,8 @@ export function Lightbox({
             >
               <Dialog.Title srOnly>{item.caption ?? item.image.alt}</Dialog.Title>
               <Box bg="gray.950">
-                <Image
-                  src={assetUrl(item.image.src)}
-                  alt={item.image.alt}
-                  htmlWidth={item.image.width}
-                  htmlHeight={item.image.height}
-                  decoding="async"
+                <LandingImage
+                  image={item.image}
                   display="block"
                   mx="auto"
                   maxW="full"

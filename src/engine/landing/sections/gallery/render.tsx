@@ -1,7 +1,7 @@
-import { Box, Image, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, SimpleGrid, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { assetUrl } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
+import { LandingImage } from '../../parts/landing-image.tsx'
 import type { GalleryProps } from './index.ts'
 import { Lightbox } from './lightbox.tsx'
 
@@ -27,13 +27,8 @@ export default function Gallery({ title, columns, images }: GalleryProps) {
           >
             <Box overflow="hidden" borderRadius="xl" bg="bg.muted">
               {/* One shape for every thumbnail keeps rows even; the dialog shows the whole picture. */}
-              <Image
-                src={assetUrl(item.image.src)}
-                alt={item.image.alt}
-                htmlWidth={item.image.width}
-                htmlHeight={item.image.height}
-                loading="lazy"
-                decoding="async"
+              <LandingImage
+                image={item.image}
                 w="full"
                 h="auto"
                 aspectRatio="4 / 3"

@@ -1,6 +1,6 @@
-import { Box, Image } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react'
 import { Link } from 'react-router'
-import { assetUrl } from '../../../../lib/paths.ts'
+import { LandingImage } from '../../parts/landing-image.tsx'
 import type { LogoWallProps } from './index.ts'
 
 type Logo = LogoWallProps['groups'][number]['logos'][number]
@@ -8,13 +8,8 @@ type Logo = LogoWallProps['groups'][number]['logos'][number]
 /** One logo on a white tile; with an href the tile is a link (portal paths in-app, others in a new tab). */
 export function LogoTile({ logo }: { logo: Logo }) {
   const image = (
-    <Image
-      src={assetUrl(logo.image.src)}
-      alt={logo.image.alt}
-      htmlWidth={logo.image.width}
-      htmlHeight={logo.image.height}
-      loading="lazy"
-      decoding="async"
+    <LandingImage
+      image={logo.image}
       maxH={{ base: 12, md: 16 }}
       maxW="full"
       w="auto"

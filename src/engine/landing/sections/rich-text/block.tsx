@@ -1,5 +1,5 @@
-import { Box, Heading, Image, List, Text } from '@chakra-ui/react'
-import { assetUrl } from '../../../../lib/paths.ts'
+import { Box, Heading, List, Text } from '@chakra-ui/react'
+import { LandingImage } from '../../parts/landing-image.tsx'
 import type { RichBlock } from './index.ts'
 
 // Staff write plain strings, never HTML: each kind maps to one element, and line breaks they type
@@ -67,17 +67,7 @@ export function Block({ block }: { block: RichBlock }) {
     case 'image':
       return (
         <Box as="figure">
-          <Image
-            src={assetUrl(block.image.src)}
-            alt={block.image.alt}
-            htmlWidth={block.image.width}
-            htmlHeight={block.image.height}
-            loading="lazy"
-            decoding="async"
-            w="full"
-            h="auto"
-            borderRadius="xl"
-          />
+          <LandingImage image={block.image} w="full" h="auto" borderRadius="xl" />
           {block.caption && (
             <Box as="figcaption" mt="2" fontSize="sm" color="fg.muted" textAlign="center">
               {block.caption}

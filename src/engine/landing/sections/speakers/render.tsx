@@ -1,6 +1,6 @@
-import { Box, Image, SimpleGrid, Text } from '@chakra-ui/react'
-import { assetUrl } from '../../../../lib/paths.ts'
+import { Box, SimpleGrid, Text } from '@chakra-ui/react'
 import { SectionFrame } from '../../parts/frame.tsx'
+import { LandingImage } from '../../parts/landing-image.tsx'
 import { Bio } from './bio.tsx'
 import type { SpeakersProps } from './index.ts'
 
@@ -25,13 +25,8 @@ export default function Speakers({ title, people }: SpeakersProps) {
             transition="box-shadow 0.2s, transform 0.2s"
             _hover={{ boxShadow: 'lg', transform: 'translateY(-2px)' }}
           >
-            <Image
-              src={assetUrl(person.photo.src)}
-              alt={person.photo.alt}
-              htmlWidth={person.photo.width}
-              htmlHeight={person.photo.height}
-              loading="lazy"
-              decoding="async"
+            <LandingImage
+              image={person.photo}
               boxSize={{ base: 20, md: 28 }}
               flexShrink={0}
               mx={{ base: '0', sm: 'auto' }}
