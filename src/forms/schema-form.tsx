@@ -1,12 +1,12 @@
-import { Box, Button } from '@chakra-ui/react'
-import Form from '@rjsf/chakra-ui'
+import { Box, Button, Skeleton, Stack } from '@chakra-ui/react'
 import type { IChangeEvent } from '@rjsf/core'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { type ReactNode, Suspense, use, useMemo, useRef, useState } from 'react'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
+import type { ValidatorMap } from '../../schemas/validate.ts'
 import { normalize } from '../../schemas/validate.ts'
-import { createFormValidator } from './validator.ts'
-import { WIDGETS } from './widgets/index.ts'
+import { Form } from './theme.ts'
+import { createFormValidator, validatorsFor } from './validator.ts'
 
 export interface SchemaFormProps {
   name: FormName
@@ -26,12 +26,9 @@ export interface SchemaFormProps {
 /** "root_username" → "username": RJSF ids carry the path of the field. */
 const fieldOf = (id: string) => id.replace(/^root_/, '').split('_')[0] ?? id
 
-/**
- * A form from schemas/: the RJSF Chakra theme plus our widgets. A field is checked when it loses
- * focus; on submit every field is checked. Messages come from the shared validator, so they match
- * the API's word for word.
- */
-export function SchemaForm({
+/** The form itself, once its precompiled validator has loaded. */
+function SchemaFormBody({
+  validatorsPromise,
   name,
   uiSchema,
   formData,
@@ -41,15 +38,16 @@ export function SchemaForm({
   onChange,
   actions,
   context,
-}: SchemaFormProps) {
+}: SchemaFormProps & { validatorsPromise: Promise<ValidatorMap> }) {
+  const validators = use(validatorsPromise)
   const touched = useRef(new Set<string>())
   const showAll = useRef(false)
   // biome-ignore lint/suspicious/noExplicitAny: RJSF's Form instance type is generic over the theme.
   const form = useRef<any>(null)
   const [data, setData] = useState<Record<string, unknown>>(formData ?? {})
   const validator = useMemo(
-    () => createFormValidator(name, (field) => showAll.current || touched.current.has(field)),
-    [name],
+    () => createFormValidator(name, validators, (field) => showAll.current || touched.current.has(field)),
+    [name, validators],
   )
 
   return (
@@ -64,7 +62,6 @@ export function SchemaForm({
         schema={FORMS[name].schema as unknown as RJSFSchema}
         uiSchema={uiSchema as UiSchema}
         validator={validator}
-        widgets={WIDGETS}
         formContext={context}
         formData={data}
         showErrorList={false}
@@ -92,5 +89,28 @@ export function SchemaForm({
         </Box>
       </Form>
     </Box>
+  )
+}
+
+function FormSkeleton() {
+  return (
+    <Stack gap="4" aria-busy="true" aria-label="表单加载中">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} h="14" borderRadius="md" />
+      ))}
+    </Stack>
+  )
+}
+
+/**
+ * A form from schemas/: the RJSF theme of src/forms/theme.ts plus our widgets. A field is checked
+ * when it loses focus; on submit every field is checked. Messages come from the shared validator,
+ * so they match the API's word for word.
+ */
+export function SchemaForm(props: SchemaFormProps) {
+  return (
+    <Suspense fallback={<FormSkeleton />}>
+      <SchemaFormBody {...props} validatorsPromise={validatorsFor(props.name)} />
+    </Suspense>
   )
 }

@@ -2,12 +2,31 @@ import type { ErrorSchema, RJSFSchema, RJSFValidationError, ValidatorType } from
 // The module itself, not the package index: the index builds a runtime ajv (a compiler) on import.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
-import { PRECOMPILED } from '../../schemas/precompiled.ts'
-import { type FieldErrors, normalize, validateForm } from '../../schemas/validate.ts'
+import { type FieldErrors, normalize, type ValidatorMap, validateForm } from '../../schemas/validate.ts'
+
+// Each form's precompiled validator is its own chunk: a page downloads only the form it shows.
+const loaders: Record<FormName, () => Promise<{ default: ValidatorMap }>> = {
+  realname: () => import('../../schemas/generated/realname.validator.js'),
+  login: () => import('../../schemas/generated/login.validator.js'),
+  address: () => import('../../schemas/generated/address.validator.js'),
+  'password-reset': () => import('../../schemas/generated/password-reset.validator.js'),
+  'event-signup': () => import('../../schemas/generated/event-signup.validator.js'),
+}
+const loaded = new Map<FormName, Promise<ValidatorMap>>()
+
+/** The form's precompiled validators, loaded once per page. */
+export function validatorsFor(name: FormName): Promise<ValidatorMap> {
+  let promise = loaded.get(name)
+  if (!promise) {
+    promise = loaders[name]().then((m) => m.default)
+    loaded.set(name, promise)
+  }
+  return promise
+}
 
 /** The messages a form shows for its data: exactly what the server answers for the same data. */
-export function formErrors(name: FormName, formData: unknown): FieldErrors {
-  return validateForm(name, PRECOMPILED[name], normalize(name, formData))
+export function formErrors(name: FormName, validators: ValidatorMap, formData: unknown): FieldErrors {
+  return validateForm(name, validators, normalize(name, formData))
 }
 
 /**
@@ -15,12 +34,16 @@ export function formErrors(name: FormName, formData: unknown): FieldErrors {
  * and we replace its form-level validation with the shared one, reporting only the fields `visible`
  * allows (blurred fields, or all after a submit attempt).
  */
-export function createFormValidator(name: FormName, visible: (field: string) => boolean): ValidatorType {
+export function createFormValidator(
+  name: FormName,
+  validators: ValidatorMap,
+  visible: (field: string) => boolean,
+): ValidatorType {
   const schema = FORMS[name].schema as unknown as RJSFSchema
-  const base = createPrecompiledValidator(PRECOMPILED[name] as never, schema)
+  const base = createPrecompiledValidator(validators as never, schema)
   const validator = Object.create(base) as ValidatorType
   validator.validateFormData = (formData: unknown) => {
-    const shown = Object.entries(formErrors(name, formData)).filter(([field]) => visible(field))
+    const shown = Object.entries(formErrors(name, validators, formData)).filter(([field]) => visible(field))
     const errors: RJSFValidationError[] = shown.map(([field, message]) => ({
       name: 'kabu',
       property: `.${field}`,

@@ -28,6 +28,10 @@ describe('real-name verification (SPEC §2 Realname dialog, §5)', () => {
     expect((await dialog.boundingBox())?.width).toBe(630)
     await expect.poll(() => dialog.textContent()).toContain('仅中国大陆居民身份证持有人可使用作品确权服务')
 
+    // Labels are tied to their inputs: clicking one focuses the field.
+    await dialog.locator('label[for=root_username]').click()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_username')
+
     // Errors appear when a field loses focus, with the §5 messages.
     const name = dialog.locator('#root_username')
     await name.focus()

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FormName } from '../../schemas/forms/index.ts'
+import { PRECOMPILED } from '../../schemas/precompiled.ts'
 import { firstError } from '../../schemas/validate.ts'
 import { http } from '../../src/api/http.ts'
 import { createFormValidator } from '../../src/forms/validator.ts'
@@ -328,7 +329,10 @@ beforeAll(async () => {
 
 /** What the form shows first, in the form's field order. */
 function formMessage(name: FormName, data: Record<string, unknown>): string | undefined {
-  const { errorSchema } = createFormValidator(name, () => true).validateFormData(data, {} as never)
+  const { errorSchema } = createFormValidator(name, PRECOMPILED[name], () => true).validateFormData(
+    data,
+    {} as never,
+  )
   const byField = Object.fromEntries(
     Object.entries(errorSchema as Record<string, { __errors?: string[] }>).map(([field, e]) => [
       field,
