@@ -1,11 +1,11 @@
 import { Box } from '@chakra-ui/react'
-import Form from '@rjsf/chakra-ui'
 import { ErrorSchemaBuilder, type RJSFSchema, type UiSchema } from '@rjsf/utils'
 import validator from '@rjsf/validator-ajv8'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fn } from 'storybook/test'
 import { withMockApi } from '../stories/mock-api.tsx'
-import { WIDGETS } from './index.ts'
+import { Form } from '../theme.ts'
+import type { WIDGETS } from './index.ts'
 
 interface WidgetDemoProps {
   /** A key of WIDGETS, as a uiSchema names it with `ui:widget`. */
@@ -33,7 +33,6 @@ function WidgetDemo({ widget, field, ui, required, value, error, onChange }: Wid
       <Form
         schema={{ type: 'object', properties: { field }, required: required ? ['field'] : [] }}
         uiSchema={{ field: { ...ui, 'ui:widget': widget }, 'ui:submitButtonOptions': { norender: true } }}
-        widgets={WIDGETS}
         validator={validator}
         formData={value === undefined ? {} : { field: value }}
         extraErrors={extraErrors}
