@@ -6,6 +6,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerCompression } from './plugins/compression.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandling(app)
   await registerSecurity(app)
+  await registerCompression(app)
   registerAuth(app)
 
   await app.register(

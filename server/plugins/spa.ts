@@ -20,6 +20,8 @@ export async function registerSpa(
       prefix: opts.basePath,
       wildcard: false,
       index: false,
+      // dist/ carries .br/.gz twins written at build time (scripts/compress-assets.ts).
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../support/temp-dir.ts'
 import { createTestApp } from '../support/test-app.ts'
@@ -11,6 +12,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>spa shell</title>')
   fs.mkdirSync(path.join(staticDir, 'assets'))
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+  // A build writes compressed twins beside each asset (scripts/compress-assets.ts).
+  fs.writeFileSync(
+    path.join(staticDir, 'assets', 'app-abc123.js.br'),
+    zlib.brotliCompressSync('console.log(1)'),
+  )
   server = await createTestApp({ staticDir })
   // A route that fails unexpectedly, to show what leaks (nothing).
   server.app.get('/api/test/explode', async () => {
@@ -40,6 +46,28 @@ describe('history fallback', () => {
     const res = await server.app.inject({ url: '/api/no/such/thing' })
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ code: 404, msg: '接口不存在' })
+  })
+})
+
+describe('compression', () => {
+  it('serves the pre-compressed twin of an asset to a browser that accepts brotli', async () => {
+    const res = await server.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)')
+  })
+
+  it('gzips large API responses', async () => {
+    const res = await server.app.inject({
+      url: '/api/common/treeRegionByType?type=all',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(res.headers['content-encoding']).toBe('gzip')
+    const body = JSON.parse(zlib.gunzipSync(res.rawPayload).toString())
+    expect(body.data).toHaveLength(31)
+    expect(res.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 3)
   })
 })
 
