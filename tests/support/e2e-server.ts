@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     unitPort: number
+    /** The e2e server's data folder: tests read the sandbox SMS outbox from its database. */
+    e2eDataDir: string
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200))
   }
   project.provide('baseURL', baseURL)
+  project.provide('e2eDataDir', dataDir)
   return async () => {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
