@@ -19,12 +19,15 @@ import { passwordRoutes } from './routes/password.ts'
 import { realnameRoutes } from './routes/realname.ts'
 import { siteRoutes } from './routes/site.ts'
 import { IdentityVault } from './services/identity-vault.ts'
+import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { ReferenceData } from './services/reference-data.ts'
 import { FileStorage } from './services/storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
+    /** Campaign pages from landing-pages/, read once at start. */
+    landing: Map<string, LandingPageInfo>
   }
 }
 
@@ -64,6 +67,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('reference', await ReferenceData.load(db.kysely))
   app.decorate('vault', vault)
   app.decorate('storage', new FileStorage(config.dataDir))
+  app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
 
   registerErrorHandling(app)
   await registerSecurity(app)
@@ -79,7 +83,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(realnameRoutes)
       await api.register(addressRoutes)
       await api.register(passwordRoutes)
-      await api.register(landingRoutes, { landingDir: config.landingDir ?? DEFAULT_LANDING_DIR })
+      await api.register(landingRoutes)
     },
     { prefix: API_BASE },
   )

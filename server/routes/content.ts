@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { loadAgreements } from '../services/agreements.ts'
-import { type SearchHit, searchAgreements } from '../services/search.ts'
+import { type SearchHit, searchAgreements, searchLanding } from '../services/search.ts'
 
 const contentDir = path.resolve(import.meta.dirname, '../../content')
 
@@ -46,6 +46,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
           url: m.url,
           snippet: `进入「${m.title}」栏目`,
         })),
+        ...searchLanding(app.landing.values(), keyword),
         ...searchAgreements(agreements.values(), keyword),
       ]
       const { pageNum, pageSize } = request.query

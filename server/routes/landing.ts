@@ -4,17 +4,14 @@ import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { nowIso } from '../lib/time.ts'
 import { requestToken } from '../plugins/auth.ts'
-import { loadLandingIndex } from '../services/landing-index.ts'
 import { resolveSession } from '../services/sessions.ts'
 
 /** Sign-ups from campaign pages (/application/<slug>): validated with the page's form schema, one per phone. */
-export async function landingRoutes(app: FastifyInstance, opts: { landingDir: string }): Promise<void> {
-  const index = loadLandingIndex(opts.landingDir)
-
+export async function landingRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { slug: string } }>('/landing/:slug/signup', async (request) => {
-    const signups = index.get(request.params.slug)
-    if (!signups) throw new BusinessError(CODE.notFound, '活动页面不存在')
-    const signup = signups[0]
+    const page = app.landing.get(request.params.slug)
+    if (!page) throw new BusinessError(CODE.notFound, '活动页面不存在')
+    const signup = page.signups[0]
     if (!signup) throw new BusinessError(CODE.badRequest, '该页面没有开放报名')
     if (signup.closesAt && Date.parse(signup.closesAt) < Date.now())
       throw new BusinessError(CODE.badRequest, '报名已截止')

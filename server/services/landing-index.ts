@@ -9,16 +9,25 @@ export interface LandingSignupConfig {
 
 type Entry = { type?: string; props?: Record<string, unknown>; include?: string }
 
+/** A landing page as the server sees it: for search and for accepting its sign-ups. */
+export interface LandingPageInfo {
+  slug: string
+  title: string
+  description: string
+  signups: LandingSignupConfig[]
+}
+
 /**
- * Reads landing-pages/*.json (the same files the SPA renders) at start and finds every sign-up
- * section, following includes and nested tabs/columns, so a sign-up is accepted only for a page
- * and form that really offer it.
+ * Reads landing-pages/*.json (the same files the SPA renders) once at start: titles for search, and
+ * every sign-up section, following includes and nested tabs/columns, so a sign-up is accepted only
+ * for a page and form that really offer it.
  */
-export function loadLandingIndex(dir: string): Map<string, LandingSignupConfig[]> {
-  const index = new Map<string, LandingSignupConfig[]>()
+export function loadLandingIndex(dir: string): Map<string, LandingPageInfo> {
+  const index = new Map<string, LandingPageInfo>()
   if (!fs.existsSync(dir)) return index
-  const readSections = (file: string): Entry[] =>
-    (JSON.parse(fs.readFileSync(file, 'utf8')) as { sections?: Entry[] }).sections ?? []
+  const read = (file: string) =>
+    JSON.parse(fs.readFileSync(file, 'utf8')) as { title?: string; description?: string; sections?: Entry[] }
+  const readSections = (file: string): Entry[] => read(file).sections ?? []
   const walk = (entries: Entry[], found: LandingSignupConfig[], depth: number) => {
     if (depth > 4) return
     for (const entry of entries) {
@@ -42,9 +51,11 @@ export function loadLandingIndex(dir: string): Map<string, LandingSignupConfig[]
   }
   for (const name of fs.readdirSync(dir)) {
     if (!name.endsWith('.json') || name.endsWith('.schema.json')) continue
-    const found: LandingSignupConfig[] = []
-    walk(readSections(path.join(dir, name)), found, 0)
-    index.set(name.replace(/\.json$/, ''), found)
+    const page = read(path.join(dir, name))
+    const signups: LandingSignupConfig[] = []
+    walk(page.sections ?? [], signups, 0)
+    const slug = name.replace(/\.json$/, '')
+    index.set(slug, { slug, title: page.title ?? slug, description: page.description ?? '', signups })
   }
   return index
 }

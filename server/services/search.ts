@@ -33,3 +33,18 @@ export function searchAgreements(agreements: Iterable<Agreement>, keyword: strin
   }
   return hits
 }
+
+/** Campaign pages (/application/<slug>) matched by title or description. */
+export function searchLanding(
+  pages: Iterable<{ slug: string; title: string; description: string }>,
+  keyword: string,
+): SearchHit[] {
+  const hits: SearchHit[] = []
+  for (const page of pages) {
+    const inTitle = snippetAround(page.title, keyword)
+    const snippet = inTitle ? page.description : snippetAround(page.description, keyword)
+    if (snippet !== undefined)
+      hits.push({ kind: '专题', title: page.title, url: `/application/${page.slug}`, snippet })
+  }
+  return hits
+}

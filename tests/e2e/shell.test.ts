@@ -76,6 +76,17 @@ describe('routing', () => {
     expect(errors).toEqual([])
   })
 
+  it('finds campaign pages and opens one from the results', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto(`/search/index?keyword=${encodeURIComponent('AIGC')}`)
+    const result = page.getByTestId('search-result').filter({ hasText: '专题' }).first()
+    await expect.poll(() => result.count()).toBe(1)
+    await result.getByRole('link').click()
+    await page.waitForURL('**/application/aigc-*')
+    await expect.poll(() => page.title()).toContain('AIGC')
+    expect(errors).toEqual([])
+  })
+
   it('stores the token from /redirect and goes to url', async () => {
     const { page } = await openPage(browser)
     const res = await page.request.post('/api/login', {

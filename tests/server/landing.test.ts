@@ -81,3 +81,17 @@ describe('landing page sign-ups', () => {
     expect(await api.post('/api/landing/nope/signup', entry)).toEqual({ code: 404, msg: '活动页面不存在' })
   })
 })
+
+describe('site search', () => {
+  it('finds campaign pages by title and description', async () => {
+    const body = await api.get(`/api/search?keyword=${encodeURIComponent('测试报名页')}`)
+    expect(body.rows).toContainEqual({
+      kind: '专题',
+      title: '测试报名页',
+      url: '/application/signup-open',
+      snippet: '服务器测试使用的报名页面，报名不设截止时间。',
+    })
+    const byDescription = await api.get(`/api/search?keyword=${encodeURIComponent('已经截止')}`)
+    expect(byDescription.rows.map((r: { url: string }) => r.url)).toEqual(['/application/signup-closed'])
+  })
+})
