@@ -40,6 +40,16 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
     createTime: row.created_at,
   })
 
+  /** Real names cannot change once submitted (SPEC §2): a second submission is refused. */
+  const refuseIfVerified = async (userId: number) => {
+    const row = await app.db.kysely
+      .selectFrom('realname_auths')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (row) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.alreadyVerified)
+  }
+
   app.get('/my/getRealNameBo', { preHandler: requireUser }, async (request) => {
     const row = await app.db.kysely
       .selectFrom('realname_auths')
@@ -65,12 +75,7 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
     if (!app.reference.dictLabel('sys_professional_type', form.professional)) {
       throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.badProfessional)
     }
-    const existing = await app.db.kysely
-      .selectFrom('realname_auths')
-      .select('user_id')
-      .where('user_id', '=', request.userId)
-      .executeTakeFirst()
-    if (existing) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.alreadyVerified)
+    await refuseIfVerified(request.userId)
 
     const digest = app.vault.digest(form.identityType, form.identity)
     const taken = await app.db.kysely
@@ -101,12 +106,7 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
       await app.db.kysely.insertInto('realname_auths').values(row).execute()
     } catch (error) {
       // Two submissions racing: the unique keys decide, with the same messages as above.
-      const again = await app.db.kysely
-        .selectFrom('realname_auths')
-        .select('user_id')
-        .where('user_id', '=', request.userId)
-        .executeTakeFirst()
-      if (again) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.alreadyVerified)
+      await refuseIfVerified(request.userId)
       throw error
     }
     return ok(view(row))

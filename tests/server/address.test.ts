@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiOf } from '../support/api-client.ts'
-import { createTestApp, DEMO } from '../support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO } from '../support/test-app.ts'
+import { useTestApp } from '../support/use-test-app.ts'
 
-let server: Awaited<ReturnType<typeof createTestApp>>
-let api: ReturnType<typeof apiOf>
-beforeAll(async () => {
-  server = await createTestApp()
-  api = apiOf(server.app)
-})
-afterAll(() => server.close())
+const t = useTestApp()
 
 const address = {
   userName: '陈思远',
@@ -19,38 +13,38 @@ const address = {
 
 describe('addresses', () => {
   it('inserts and lists only the owner’s addresses, the first one default', async () => {
-    const designer = await api.login(DEMO.designer)
-    const newcomer = await api.login(DEMO.newcomer)
-    expect((await api.post('/api/address/insert', address, designer)).code).toBe(200)
+    const designer = await t.api.login(DEMO.designer)
+    const newcomer = await t.api.login(DEMO.newcomer)
+    expect((await t.api.post('/api/address/insert', address, designer)).code).toBe(200)
     expect(
-      (await api.post('/api/address/insert', { ...address, address: '金鸡湖大道88号' }, designer)).code,
+      (await t.api.post('/api/address/insert', { ...address, address: '金鸡湖大道88号' }, designer)).code,
     ).toBe(200)
-    const mine = (await api.get('/api/address/list', designer)).data
+    const mine = (await t.api.get('/api/address/list', designer)).data
     expect(mine).toHaveLength(2)
     expect(mine[0]).toMatchObject({ isDefault: true, cityNames: ['江苏省', '苏州市', '姑苏区'] })
-    expect((await api.get('/api/address/list', newcomer)).data).toEqual([])
+    expect((await t.api.get('/api/address/list', newcomer)).data).toEqual([])
   })
 
   it('moves the default when a new default is added', async () => {
-    const designer = await api.login(DEMO.designer)
-    await api.post('/api/address/insert', { ...address, address: '新默认地址', isDefault: true }, designer)
-    const list = (await api.get('/api/address/list', designer)).data
+    const designer = await t.api.login(DEMO.designer)
+    await t.api.post('/api/address/insert', { ...address, address: '新默认地址', isDefault: true }, designer)
+    const list = (await t.api.get('/api/address/list', designer)).data
     expect(
       list.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { address: string }) => a.address),
     ).toEqual(['新默认地址'])
   })
 
   it('validates with the address schema', async () => {
-    const designer = await api.login(DEMO.designer)
-    expect(await api.post('/api/address/insert', { ...address, phone: '1380000' }, designer)).toEqual({
+    const designer = await t.api.login(DEMO.designer)
+    expect(await t.api.post('/api/address/insert', { ...address, phone: '1380000' }, designer)).toEqual({
       code: 400,
       msg: '请输入正确的11位手机号',
     })
-    expect(await api.post('/api/address/insert', { ...address, userName: ' ' }, designer)).toEqual({
+    expect(await t.api.post('/api/address/insert', { ...address, userName: ' ' }, designer)).toEqual({
       code: 400,
       msg: '收货人不能为空',
     })
-    expect(await api.post('/api/address/insert', { ...address, cityId: '320500' }, designer)).toEqual({
+    expect(await t.api.post('/api/address/insert', { ...address, cityId: '320500' }, designer)).toEqual({
       code: 400,
       msg: '请选择有效的所在地区',
     })

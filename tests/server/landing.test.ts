@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiOf } from '../support/api-client.ts'
-import { createTestApp, DEMO } from '../support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO } from '../support/test-app.ts'
+import { useTestApp } from '../support/use-test-app.ts'
 
-let server: Awaited<ReturnType<typeof createTestApp>>
-let api: ReturnType<typeof apiOf>
-beforeAll(async () => {
-  server = await createTestApp()
-  api = apiOf(server.app)
-})
-afterAll(() => server.close())
+const t = useTestApp()
 
 const entry = {
   name: '周敏',
@@ -21,9 +15,9 @@ const entry = {
 
 describe('landing page sign-ups', () => {
   it('stores a valid sign-up found through an include and a nested column', async () => {
-    const body = await api.post('/api/landing/signup-open/signup', entry)
+    const body = await t.api.post('/api/landing/signup-open/signup', entry)
     expect(body).toEqual({ code: 200, msg: '报名成功', data: { id: expect.any(Number) } })
-    const row = await server.app.db.kysely
+    const row = await t.server.app.db.kysely
       .selectFrom('landing_signups')
       .selectAll()
       .where('id', '=', body.data.id)
@@ -38,16 +32,20 @@ describe('landing page sign-ups', () => {
   })
 
   it('takes one sign-up per phone and page', async () => {
-    expect(await api.post('/api/landing/signup-open/signup', entry)).toEqual({
+    expect(await t.api.post('/api/landing/signup-open/signup', entry)).toEqual({
       code: 400,
       msg: '该手机号已报名，无需重复提交',
     })
   })
 
   it('links a signed-in visitor to the sign-up', async () => {
-    const token = await api.login(DEMO.designer)
-    const body = await api.post('/api/landing/signup-open/signup', { ...entry, phone: '13600000002' }, token)
-    const row = await server.app.db.kysely
+    const token = await t.api.login(DEMO.designer)
+    const body = await t.api.post(
+      '/api/landing/signup-open/signup',
+      { ...entry, phone: '13600000002' },
+      token,
+    )
+    const row = await t.server.app.db.kysely
       .selectFrom('landing_signups')
       .select('user_id')
       .where('id', '=', body.data.id)
@@ -56,42 +54,42 @@ describe('landing page sign-ups', () => {
   })
 
   it('answers bad input with the schema message and stores nothing', async () => {
-    const before = (await server.app.db.kysely.selectFrom('landing_signups').select('id').execute()).length
-    expect(await api.post('/api/landing/signup-open/signup', { ...entry, phone: '123' })).toEqual({
+    const before = (await t.server.app.db.kysely.selectFrom('landing_signups').select('id').execute()).length
+    expect(await t.api.post('/api/landing/signup-open/signup', { ...entry, phone: '123' })).toEqual({
       code: 400,
       msg: '请输入正确的11位手机号',
     })
     expect(
-      await api.post('/api/landing/signup-open/signup', { ...entry, phone: '13600000009', read: false }),
+      await t.api.post('/api/landing/signup-open/signup', { ...entry, phone: '13600000009', read: false }),
     ).toEqual({ code: 400, msg: '请阅读' })
-    expect((await server.app.db.kysely.selectFrom('landing_signups').select('id').execute()).length).toBe(
+    expect((await t.server.app.db.kysely.selectFrom('landing_signups').select('id').execute()).length).toBe(
       before,
     )
   })
 
   it('refuses closed, sign-up-less and unknown pages', async () => {
-    expect(await api.post('/api/landing/signup-closed/signup', entry)).toEqual({
+    expect(await t.api.post('/api/landing/signup-closed/signup', entry)).toEqual({
       code: 400,
       msg: '报名已截止',
     })
-    expect(await api.post('/api/landing/no-signup/signup', entry)).toEqual({
+    expect(await t.api.post('/api/landing/no-signup/signup', entry)).toEqual({
       code: 400,
       msg: '该页面没有开放报名',
     })
-    expect(await api.post('/api/landing/nope/signup', entry)).toEqual({ code: 404, msg: '活动页面不存在' })
+    expect(await t.api.post('/api/landing/nope/signup', entry)).toEqual({ code: 404, msg: '活动页面不存在' })
   })
 })
 
 describe('site search', () => {
   it('finds campaign pages by title and description', async () => {
-    const body = await api.get(`/api/search?keyword=${encodeURIComponent('测试报名页')}`)
+    const body = await t.api.get(`/api/search?keyword=${encodeURIComponent('测试报名页')}`)
     expect(body.rows).toContainEqual({
       kind: '专题',
       title: '测试报名页',
       url: '/application/signup-open',
       snippet: '服务器测试使用的报名页面，报名不设截止时间。',
     })
-    const byDescription = await api.get(`/api/search?keyword=${encodeURIComponent('已经截止')}`)
+    const byDescription = await t.api.get(`/api/search?keyword=${encodeURIComponent('已经截止')}`)
     expect(byDescription.rows.map((r: { url: string }) => r.url)).toEqual(['/application/signup-closed'])
   })
 })

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiOf } from '../support/api-client.ts'
-import { createTestApp, DEMO } from '../support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO } from '../support/test-app.ts'
+import { useTestApp } from '../support/use-test-app.ts'
 
-let server: Awaited<ReturnType<typeof createTestApp>>
-let api: ReturnType<typeof apiOf>
-beforeAll(async () => {
-  server = await createTestApp()
-  api = apiOf(server.app)
-})
-afterAll(() => server.close())
+const t = useTestApp()
 
 /** The sandbox SMS provider keeps what it would have sent. */
 async function lastCode(phone: string): Promise<string> {
-  const row = await server.app.db.kysely
+  const row = await t.server.app.db.kysely
     .selectFrom('sms_outbox')
     .select('body')
     .where('phone', '=', phone)
@@ -23,20 +17,20 @@ async function lastCode(phone: string): Promise<string> {
 
 describe('password reset by SMS code', () => {
   it('resets the password, ends existing sign-ins and accepts the new password', async () => {
-    const oldToken = await api.login(DEMO.newcomer)
-    expect((await api.post('/api/password/sendCode', { phone: DEMO.newcomer })).code).toBe(200)
+    const oldToken = await t.api.login(DEMO.newcomer)
+    expect((await t.api.post('/api/password/sendCode', { phone: DEMO.newcomer })).code).toBe(200)
     const code = await lastCode(DEMO.newcomer)
-    const body = await api.post('/api/password/reset', {
+    const body = await t.api.post('/api/password/reset', {
       phone: DEMO.newcomer,
       code,
       password: 'NewPass#2026',
       confirmPassword: 'NewPass#2026',
     })
     expect(body.code).toBe(200)
-    expect((await api.get('/api/my/getUserBase', oldToken)).code).toBe(403)
-    await expect(api.login(DEMO.newcomer, 'NewPass#2026')).resolves.toBeTruthy()
+    expect((await t.api.get('/api/my/getUserBase', oldToken)).code).toBe(403)
+    await expect(t.api.login(DEMO.newcomer, 'NewPass#2026')).resolves.toBeTruthy()
     // The code is single-use.
-    const reuse = await api.post('/api/password/reset', {
+    const reuse = await t.api.post('/api/password/reset', {
       phone: DEMO.newcomer,
       code,
       password: 'Other#2026x',
@@ -46,8 +40,8 @@ describe('password reset by SMS code', () => {
   })
 
   it('answers the same for an unknown phone, and sends nothing', async () => {
-    expect((await api.post('/api/password/sendCode', { phone: '13912345678' })).code).toBe(200)
-    const sent = await server.app.db.kysely
+    expect((await t.api.post('/api/password/sendCode', { phone: '13912345678' })).code).toBe(200)
+    const sent = await t.server.app.db.kysely
       .selectFrom('sms_outbox')
       .select('id')
       .where('phone', '=', '13912345678')
@@ -56,8 +50,8 @@ describe('password reset by SMS code', () => {
   })
 
   it('refuses a second code within a minute', async () => {
-    expect((await api.post('/api/password/sendCode', { phone: DEMO.designer })).code).toBe(200)
-    expect((await api.post('/api/password/sendCode', { phone: DEMO.designer })).code).toBe(429)
+    expect((await t.api.post('/api/password/sendCode', { phone: DEMO.designer })).code).toBe(200)
+    expect((await t.api.post('/api/password/sendCode', { phone: DEMO.designer })).code).toBe(429)
   })
 
   it('locks a code after five wrong tries', async () => {
@@ -66,7 +60,7 @@ describe('password reset by SMS code', () => {
     for (let i = 0; i < 5; i++) {
       expect(
         (
-          await api.post('/api/password/reset', {
+          await t.api.post('/api/password/reset', {
             phone: DEMO.designer,
             code: wrong,
             password: 'Kabu2027!',
@@ -75,7 +69,7 @@ describe('password reset by SMS code', () => {
         ).msg,
       ).toBe('验证码错误或已过期')
     }
-    const late = await api.post('/api/password/reset', {
+    const late = await t.api.post('/api/password/reset', {
       phone: DEMO.designer,
       code: right,
       password: 'Kabu2027!',
@@ -87,13 +81,18 @@ describe('password reset by SMS code', () => {
   it('validates with the password-reset schema', async () => {
     const base = { phone: DEMO.designer, code: '123456', password: 'abcd1234', confirmPassword: 'abcd1234' }
     expect(
-      (await api.post('/api/password/reset', { ...base, password: 'abcdefgh', confirmPassword: 'abcdefgh' }))
-        .msg,
+      (
+        await t.api.post('/api/password/reset', {
+          ...base,
+          password: 'abcdefgh',
+          confirmPassword: 'abcdefgh',
+        })
+      ).msg,
     ).toBe('请输入8-20位英文字母及数字或者符号（除空格）')
-    expect((await api.post('/api/password/reset', { ...base, confirmPassword: 'abcd12345' })).msg).toBe(
+    expect((await t.api.post('/api/password/reset', { ...base, confirmPassword: 'abcd12345' })).msg).toBe(
       '两次输入的密码不一致',
     )
-    expect((await api.post('/api/password/sendCode', { phone: '23800000001' })).msg).toBe(
+    expect((await t.api.post('/api/password/sendCode', { phone: '23800000001' })).msg).toBe(
       '请输入正确的11位手机号',
     )
   })

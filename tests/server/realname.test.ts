@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiOf } from '../support/api-client.ts'
-import { createTestApp, DEMO } from '../support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { DEMO } from '../support/test-app.ts'
+import { useTestApp } from '../support/use-test-app.ts'
 
-let server: Awaited<ReturnType<typeof createTestApp>>
-let api: ReturnType<typeof apiOf>
-beforeAll(async () => {
-  server = await createTestApp()
-  api = apiOf(server.app)
-})
-afterAll(() => server.close())
+const t = useTestApp()
 
 const valid = {
   username: '林晓',
@@ -22,7 +16,7 @@ const valid = {
 
 async function newUser(account: string): Promise<string> {
   const { hashPassword } = await import('../../server/lib/passwords.ts')
-  await server.app.db.kysely
+  await t.server.app.db.kysely
     .insertInto('users')
     .values({
       account,
@@ -36,19 +30,19 @@ async function newUser(account: string): Promise<string> {
       created_at: new Date().toISOString(),
     })
     .execute()
-  return api.login(account)
+  return t.api.login(account)
 }
 
 describe('real-name verification', () => {
   it('requires a live token', async () => {
-    expect((await api.post('/api/my/realNameAuth', valid)).code).toBe(403)
-    expect((await api.get('/api/my/getRealNameBo')).code).toBe(403)
+    expect((await t.api.post('/api/my/realNameAuth', valid)).code).toBe(403)
+    expect((await t.api.get('/api/my/getRealNameBo')).code).toBe(403)
   })
 
   it('reports a new user as not verified, then verifies them with the number masked', async () => {
-    const token = await api.login(DEMO.newcomer)
-    expect((await api.get('/api/my/getRealNameBo', token)).data).toEqual({ verified: false })
-    const body = await api.post('/api/my/realNameAuth', valid, token)
+    const token = await t.api.login(DEMO.newcomer)
+    expect((await t.api.get('/api/my/getRealNameBo', token)).data).toEqual({ verified: false })
+    const body = await t.api.post('/api/my/realNameAuth', valid, token)
     expect(body.code).toBe(200)
     expect(body.data).toMatchObject({
       verified: true,
@@ -60,19 +54,19 @@ describe('real-name verification', () => {
       professionalLabel: '产品设计',
       rightsEligible: true,
     })
-    const again = (await api.get('/api/my/getRealNameBo', token)).data
+    const again = (await t.api.get('/api/my/getRealNameBo', token)).data
     expect(again.identity).toBe('110***********123X')
     expect(JSON.stringify(again)).not.toContain('11010519900307123')
   })
 
   it('never stores the number in clear', async () => {
-    const rows = await server.app.db.kysely.selectFrom('realname_auths').selectAll().execute()
+    const rows = await t.server.app.db.kysely.selectFrom('realname_auths').selectAll().execute()
     for (const row of rows) expect(JSON.stringify(row)).not.toMatch(/\d{15,}/)
   })
 
   it('cannot be changed after submitting', async () => {
-    const token = await api.login(DEMO.newcomer)
-    const body = await api.post(
+    const token = await t.api.login(DEMO.newcomer)
+    const body = await t.api.post(
       '/api/my/realNameAuth',
       { ...valid, username: '林小', identity: '110105199003071250' },
       token,
@@ -82,13 +76,13 @@ describe('real-name verification', () => {
 
   it('binds one identity to one account, whatever the case of the check letter', async () => {
     const token = await newUser('13900000003')
-    const body = await api.post('/api/my/realNameAuth', { ...valid, identity: '11010519900307123X' }, token)
+    const body = await t.api.post('/api/my/realNameAuth', { ...valid, identity: '11010519900307123X' }, token)
     expect(body).toEqual({ code: 400, msg: '该证件已被其他账号实名认证，一个身份只能认证一个账号' })
   })
 
   it('marks only mainland ID holders eligible for rights confirmation', async () => {
     const token = await newUser('13900000004')
-    const body = await api.post(
+    const body = await t.api.post(
       '/api/my/realNameAuth',
       { ...valid, identityType: '2', identity: 'E12345678', gender: '2', birthday: '1992-05-01' },
       token,
@@ -104,7 +98,7 @@ describe('real-name verification', () => {
   it('refuses a region that is not a leaf and a profession not in the dictionary', async () => {
     const token = await newUser('13900000005')
     expect(
-      await api.post(
+      await t.api.post(
         '/api/my/realNameAuth',
         { ...valid, identity: '110105199101011237', cityId: '320500' },
         token,
@@ -114,7 +108,7 @@ describe('real-name verification', () => {
       msg: '请选择有效的所在城市',
     })
     expect(
-      await api.post(
+      await t.api.post(
         '/api/my/realNameAuth',
         { ...valid, identity: '110105199101011237', professional: '99' },
         token,
@@ -126,8 +120,8 @@ describe('real-name verification', () => {
   })
 
   it('shows the seeded designer as verified', async () => {
-    const token = await api.login(DEMO.designer)
-    expect((await api.get('/api/my/getRealNameBo', token)).data).toMatchObject({
+    const token = await t.api.login(DEMO.designer)
+    expect((await t.api.get('/api/my/getRealNameBo', token)).data).toMatchObject({
       verified: true,
       username: '陈思远',
       rightsEligible: true,

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiOf } from '../support/api-client.ts'
-import { createTestApp } from '../support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../support/use-test-app.ts'
 
-let server: Awaited<ReturnType<typeof createTestApp>>
-let api: ReturnType<typeof apiOf>
-beforeAll(async () => {
-  server = await createTestApp()
-  api = apiOf(server.app)
-})
-afterAll(() => server.close())
+const t = useTestApp()
 
 const NAMED = [
   'sys_evaluate_standard',
@@ -26,7 +19,7 @@ const NAMED = [
 
 describe('GET /api/common/type/{name}', () => {
   it.each(NAMED)('serves %s as {dictCode, dictLabel, dictSort} in dictSort order', async (name) => {
-    const body = await api.get(`/api/common/type/${name}`)
+    const body = await t.api.get(`/api/common/type/${name}`)
     expect(body.code).toBe(200)
     expect(body.data.length).toBeGreaterThan(1)
     for (const item of body.data)
@@ -36,13 +29,13 @@ describe('GET /api/common/type/{name}', () => {
   })
 
   it('answers an unknown dictionary with a 404 code', async () => {
-    expect(await api.get('/api/common/type/nope')).toEqual({ code: 404, msg: '字典不存在' })
+    expect(await t.api.get('/api/common/type/nope')).toEqual({ code: 404, msg: '字典不存在' })
   })
 })
 
 describe('regions (GB/T 2260)', () => {
   it('serves the three-level tree with no children below level 3', async () => {
-    const tree = (await api.get('/api/common/treeRegionByType?type=all')).data
+    const tree = (await t.api.get('/api/common/treeRegionByType?type=all')).data
     expect(tree).toHaveLength(31)
     const jiangsu = tree.find((p: { id: string }) => p.id === '320000')
     expect(jiangsu).toMatchObject({ name: '江苏省', level: 1 })
@@ -58,13 +51,13 @@ describe('regions (GB/T 2260)', () => {
   })
 
   it('serves one level at a time and the path of a code', async () => {
-    const provinces = (await api.get('/api/common/treeRegion')).data
+    const provinces = (await t.api.get('/api/common/treeRegion')).data
     expect(provinces).toHaveLength(31)
     expect(provinces[0]).toMatchObject({ hasChildren: true, level: 1 })
-    const districts = (await api.get('/api/common/treeRegion?parentId=320500')).data
+    const districts = (await t.api.get('/api/common/treeRegion?parentId=320500')).data
     expect(districts.map((d: { name: string }) => d.name)).toContain('姑苏区')
     expect(districts.every((d: { hasChildren: boolean }) => !d.hasChildren)).toBe(true)
-    const paths = (await api.get('/api/common/treeRegionIn?ids=320505,999999')).data
+    const paths = (await t.api.get('/api/common/treeRegionIn?ids=320505,999999')).data
     expect(paths).toEqual([
       {
         id: '320505',
