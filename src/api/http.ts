@@ -3,6 +3,7 @@ import { API_BASE, CODE, HTTP_TIMEOUT_MS, TOKEN_INVALID_MSG } from '../lib/const
 import { isNotifying, notify } from '../lib/notify.ts'
 import { getToken } from '../lib/token.ts'
 import { hooks } from './http-hooks.ts'
+import { describeFailure } from './http-messages.ts'
 
 /** The §7 envelopes. */
 export interface Envelope<T> {
@@ -72,8 +73,11 @@ http.interceptors.response.use(
   (error: AxiosError) => {
     // An HTTP error that still carries an envelope (e.g. an unknown /api path) is read as a body.
     if (isEnvelope(error.response?.data)) return rejectBody(error.response.data, error.config)
-    const message = error.message || 'Error'
-    notify(message, 'error')
+    const { code, message } = describeFailure(error)
+    // A bare status (a proxy's page) follows the body-code rules, so a bare 403 also leads to sign-in.
+    if (code !== undefined) return rejectBody({ code, msg: message }, error.config)
+    // A call its caller cancelled is no failure to show.
+    if (error.code !== 'ERR_CANCELED') notify(message, 'error')
     return Promise.reject(new ApiError(message))
   },
 )
