@@ -1,21 +1,20 @@
 import { Button, Container, Stack, Text } from '@chakra-ui/react'
-import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { useRouteError } from 'react-router'
+import { describeRouteFailure } from './route-failure.ts'
 
-/** Shown when a page fails to load (a failed request, a stale chunk after a deploy). */
+/**
+ * The last resort, when the shell itself cannot render (a page's own failures show inside the shell:
+ * see page-error.tsx). Nothing around it can be trusted, so its one way out is a full reload.
+ */
 export function RouteError() {
-  const error = useRouteError()
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : ''
+  const failure = describeRouteFailure(useRouteError())
   return (
     <Container maxW="2xl" py="24" textAlign="center">
       <Stack gap="4" align="center">
         <Text as="h1" fontSize="2xl" fontWeight="bold">
-          页面加载失败
+          {failure.title}
         </Text>
-        <Text color="fg.muted">{detail || '网络异常，请稍后重试。'}</Text>
+        <Text color="fg.muted">{failure.detail}</Text>
         <Button colorPalette="brand" onClick={() => window.location.reload()}>
           重新加载
         </Button>

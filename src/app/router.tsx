@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router'
 import { paths } from '../lib/paths.ts'
 import { BootScreen } from './boot-screen.tsx'
+import { PageError } from './page-error.tsx'
 import { RouteError } from './route-error.tsx'
 import { ensureUserLoaded } from './session.ts'
 import { Shell } from './shell/shell.tsx'
@@ -23,17 +24,25 @@ export const routes: RouteObject[] = [
     // The user check is cheap once the name is loaded, and must run after /redirect stores a token.
     shouldRevalidate: () => true,
     children: [
-      { index: true, lazy: home },
-      { path: 'index', lazy: home },
-      { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
-      { path: 'forgetPwd', lazy: () => import('../features/account/forget-password-page.tsx') },
-      { path: 'redirect', lazy: () => import('../features/account/redirect-route.ts') },
-      { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
-      { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },
-      { path: 'application/:slug', lazy: () => import('../engine/landing/route.tsx') },
-      { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
-      // Any unknown path goes to /404 (SPEC §2).
-      { path: '*', loader: () => redirect(paths.notFound) },
+      {
+        // Pathless: a page that fails to load (its data or a stale chunk) shows its error here, inside
+        // the shell, instead of bubbling to the root boundary that replaces header and footer.
+        id: 'page',
+        ErrorBoundary: PageError,
+        children: [
+          { index: true, lazy: home },
+          { path: 'index', lazy: home },
+          { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
+          { path: 'forgetPwd', lazy: () => import('../features/account/forget-password-page.tsx') },
+          { path: 'redirect', lazy: () => import('../features/account/redirect-route.ts') },
+          { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
+          { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },
+          { path: 'application/:slug', lazy: () => import('../engine/landing/route.tsx') },
+          { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
+          // Any unknown path goes to /404 (SPEC §2).
+          { path: '*', loader: () => redirect(paths.notFound) },
+        ],
+      },
     ],
   },
 ]

@@ -1,9 +1,10 @@
 import { Box } from '@chakra-ui/react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { lazyPart } from '../lazy-part.ts'
 import { FooterView } from './footer-view.tsx'
 import { PARTNER_CAROUSEL_HEIGHT as RESERVED_HEIGHT } from './partner-height.ts'
 
-const PartnerCarousel = lazy(() => import('./partner-carousel.tsx'))
+const PartnerCarousel = lazyPart(() => import('./partner-carousel.tsx'))
 
 /** Mounts the carousel once the footer nears the viewport, so swiper loads after first paint. */
 function DeferredPartners() {

@@ -1,17 +1,18 @@
 import { Avatar, Badge, Box, Button, Container, HStack, IconButton, Skeleton, Stack } from '@chakra-ui/react'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { MenuItem } from '../../api/site.ts'
 import { BrandLogo } from '../../components/brand-logo.tsx'
 import { MenuIcon } from '../../components/icons.tsx'
 import { paths } from '../../lib/paths.ts'
+import { lazyPart } from '../lazy-part.ts'
 import { NavLink } from './nav-link.tsx'
 import { SearchBox } from './search-box.tsx'
 
 // The dropdown and the mobile drawer pull in menu/dialog state machines and positioning code; they
 // load when first needed so the home page paints without them.
-const UserMenu = lazy(() => import('./user-menu.tsx'))
-const MobileNav = lazy(() => import('./mobile-nav.tsx'))
+const UserMenu = lazyPart(() => import('./user-menu.tsx'))
+const MobileNav = lazyPart(() => import('./mobile-nav.tsx'))
 
 function AvatarPlaceholder({ name }: { name: string }) {
   return (

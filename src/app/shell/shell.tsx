@@ -1,15 +1,16 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
 import { useUserStore } from '../../stores/user.ts'
 import { DeferredToaster } from '../deferred-toaster.tsx'
+import { lazyPart } from '../lazy-part.ts'
 import { BackToTop } from './back-to-top.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { useSessionWatch } from './use-session-watch.ts'
 
 // The real-name dialogs carry the form kit: they load the first time something asks for them.
-const RealnameDialogs = lazy(() => import('../../features/realname/realname-dialogs.tsx'))
+const RealnameDialogs = lazyPart(() => import('../../features/realname/realname-dialogs.tsx'))
 
 /** Header, page, footer and back-to-top around every route. */
 export function Shell() {
