@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
+import { logOptions } from './lib/log-options.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
@@ -20,6 +21,8 @@ import { realnameRoutes } from './routes/realname.ts'
 import { siteRoutes } from './routes/site.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
+import { LoginThrottle } from './services/login-throttle.ts'
+import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceData } from './services/reference-data.ts'
 import { FileStorage } from './services/storage.ts'
 
@@ -28,6 +31,9 @@ declare module 'fastify' {
     db: Db
     /** Campaign pages from landing-pages/, read once at start. */
     landing: Map<string, LandingPageInfo>
+    /** Counters every instance on the database shares (sign-in, SMS). */
+    rateLimits: RateLimits
+    loginThrottle: LoginThrottle
   }
 }
 
@@ -36,6 +42,10 @@ export type AppConfig = Pick<
   'dataDir' | 'databaseUrl' | 'staticDir' | 'basePath' | 'sessionTtlMs'
 > & {
   logLevel?: string
+  /** Where log lines go (stdout by default); tests read them. */
+  logStream?: NodeJS.WritableStream
+  /** Which proxies may set the client address (TRUST_PROXY); none by default. */
+  trustProxy?: ServerConfig['trustProxy']
   /** Demo data; on by default, tests may start from an empty database. */
   seed?: boolean
   /** Where landing pages live (tests point this at fixtures). */
@@ -50,9 +60,13 @@ export const BODY_LIMIT = 1024 * 1024
 /** Builds the whole server: plugins first, then routes. Does not listen. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel ?? 'info' },
+    logger:
+      config.logLevel === 'silent' && !config.logStream
+        ? false
+        : logOptions(config.logLevel === 'silent' ? 'info' : (config.logLevel ?? 'info'), config.logStream),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from proxies the operator names: anyone can send the header.
+    trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   })
 
@@ -67,6 +81,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('reference', await ReferenceData.load(db.kysely))
   app.decorate('vault', vault)
   app.decorate('storage', new FileStorage(config.dataDir))
+  const rateLimits = new RateLimits(db.kysely)
+  app.decorate('rateLimits', rateLimits)
+  app.decorate('loginThrottle', new LoginThrottle(rateLimits))
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
 
   registerErrorHandling(app)

@@ -15,6 +15,25 @@ export interface ServerConfig {
   /** How long a sign-in lasts. */
   sessionTtlMs: number
   logLevel: string
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): false (default) trusts none;
+   * a list names addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
+   */
+  trustProxy: boolean | string[]
+}
+
+export function parseTrustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
+  const value = (raw ?? '').trim()
+  if (!value || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) {
+    // Fastify 5 ignores hop counts (it cannot tell the proxy from a client that sends enough hops).
+    throw new Error('TRUST_PROXY takes the proxy addresses (e.g. 127.0.0.1 or 10.0.0.0/8), not a hop count')
+  }
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 export function normaliseBasePath(raw: string | undefined): string {
@@ -33,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     basePath: normaliseBasePath(env.BASE_PATH),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
 }

@@ -3,6 +3,7 @@ import type { Db, Dialect } from './connect.ts'
 import * as m0001 from './migrations/0001-accounts-menus-partners.ts'
 import * as m0002 from './migrations/0002-forms-regions-realname.ts'
 import * as m0003 from './migrations/0003-landing-signups.ts'
+import * as m0004 from './migrations/0004-rate-limits.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -13,6 +14,7 @@ const migrations: Array<[string, Migration]> = [
   ['0001-accounts-menus-partners', m0001],
   ['0002-forms-regions-realname', m0002],
   ['0003-landing-signups', m0003],
+  ['0004-rate-limits', m0004],
 ]
 
 /**

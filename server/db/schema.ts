@@ -127,6 +127,13 @@ export interface LandingSignupTable {
   created_at: string
 }
 
+export interface RateLimitTable {
+  key: string
+  /** ISO time the current window opened; a claim after window_start + window opens a new one. */
+  window_start: string
+  count: number
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -140,4 +147,5 @@ export interface Database {
   verification_codes: VerificationCodeTable
   sms_outbox: SmsOutboxTable
   landing_signups: LandingSignupTable
+  rate_limits: RateLimitTable
 }

@@ -29,3 +29,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p))
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
+
+let dummyHash: Promise<string> | undefined
+
+/**
+ * Checks a password against an account's hash, or — when there is no such account — against a
+ * throwaway hash with the same parameters, so that a wrong password costs the same time whether
+ * the account exists or not, and timing does not reveal who is registered.
+ */
+export async function verifyPasswordOrDummy(password: string, stored: string | undefined): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored)
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
+  await verifyPassword(password, await dummyHash)
+  return false
+}

@@ -3,9 +3,8 @@ import { LOGIN_SOURCE } from '../../schemas/contract.ts'
 import type { UserTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { verifyPassword } from '../lib/passwords.ts'
+import { verifyPasswordOrDummy } from '../lib/passwords.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
-import { LoginThrottle } from '../services/login-throttle.ts'
 import { createSession, revokeSession } from '../services/sessions.ts'
 
 const WRONG_CREDENTIALS = '账号或密码错误'
@@ -38,8 +37,6 @@ export function userInfo(user: Pick<UserTable, 'username' | 'nickname' | 'profil
 }
 
 export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
-  const throttle = new LoginThrottle()
-
   app.post<{ Body: LoginBody }>('/login', { schema: { body: loginBody } }, async (request) => {
     const body = request.body ?? {}
     if (body.logInSource === LOGIN_SOURCE.wechat) {
@@ -48,19 +45,20 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
     // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
     const { account, password } = parseForm('login', body) as { account: string; password: string }
 
-    const wait = throttle.blockedForMinutes(account, request.ip)
-    if (wait) throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${wait}分钟后再试`)
+    // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
+    const attempt = await app.loginThrottle.claim(account, request.ip)
+    if (attempt.waitMinutes) {
+      throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${attempt.waitMinutes}分钟后再试`)
+    }
 
     const user = await app.db.kysely
       .selectFrom('users')
       .select(['id', 'password_hash'])
       .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
       .executeTakeFirst()
-    if (!user || !(await verifyPassword(password, user.password_hash))) {
-      throttle.recordFailure(account, request.ip)
-      throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
-    }
-    throttle.recordSuccess(account)
+    const valid = await verifyPasswordOrDummy(password, user?.password_hash)
+    await attempt.settle(valid)
+    if (!user || !valid) throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
     return ok({ token: await createSession(app.db.kysely, user.id, opts.sessionTtlMs) })
   })
 

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
@@ -10,6 +11,11 @@ import { SandboxSms } from '../services/sms.ts'
 const CODE_TTL_MS = 5 * 60_000
 const RESEND_AFTER_MS = 60_000
 const MAX_ATTEMPTS = 5
+/** One code a minute per phone; per address, enough for a family or an office, not for SMS bombing. */
+const SEND_LIMITS = {
+  perPhone: { windowMs: RESEND_AFTER_MS, max: 1 },
+  perAddress: { windowMs: 3600_000, max: 20 },
+} as const
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 export const WRONG_CODE = '验证码错误或已过期'
 
@@ -21,33 +27,39 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { phone?: string } }>('/password/sendCode', async (request) => {
     const phone = String(request.body?.phone ?? '').trim()
     if (!FORMATS.phone.test(phone)) throw new BusinessError(CODE.badRequest, MESSAGES.phoneInvalid)
-    const last = await k
-      .selectFrom('verification_codes')
-      .select('created_at')
-      .where('phone', '=', phone)
-      .where('purpose', '=', 'reset')
-      .orderBy('id', 'desc')
-      .executeTakeFirst()
-    if (last && Date.parse(last.created_at) > Date.now() - RESEND_AFTER_MS) {
-      throw new BusinessError(CODE.tooMany, '验证码发送过于频繁，请1分钟后再试')
+    // Claimed before anything else, for registered and unknown phones alike: the answer, the limit
+    // and the work done must not tell whether a phone has an account.
+    const keys = [`sms:phone:${phone}`, `sms:address:${request.ip}`] as const
+    const [byPhone, byAddress] = await Promise.all([
+      app.rateLimits.claim(keys[0], SEND_LIMITS.perPhone),
+      app.rateLimits.claim(keys[1], SEND_LIMITS.perAddress),
+    ])
+    if (!byPhone.allowed || !byAddress.allowed) {
+      if (byPhone.allowed) await app.rateLimits.release(keys[0])
+      if (byAddress.allowed) await app.rateLimits.release(keys[1])
+      throw new BusinessError(
+        CODE.tooMany,
+        byPhone.allowed ? '验证码发送过于频繁，请稍后再试' : '验证码发送过于频繁，请1分钟后再试',
+      )
     }
     const user = await k.selectFrom('users').select('id').where('account', '=', phone).executeTakeFirst()
-    if (user) {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      await k
-        .insertInto('verification_codes')
-        .values({
-          phone,
-          purpose: 'reset',
-          code_hash: sha256(code),
-          attempts: 0,
-          created_at: nowIso(),
-          expires_at: isoIn(CODE_TTL_MS),
-          used_at: null,
-        })
-        .execute()
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    await k
+      .insertInto('verification_codes')
+      .values({
+        phone,
+        purpose: 'reset',
+        code_hash: sha256(code),
+        attempts: 0,
+        created_at: nowIso(),
+        expires_at: isoIn(CODE_TTL_MS),
+        used_at: null,
+      })
+      .execute()
+    // Only the message itself depends on the account; the sandbox queues it in sms_outbox, and a real
+    // gateway must deliver from that queue too, so the request never waits on the provider.
+    if (user)
       await sms.send(phone, `【咖簿网】您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`)
-    }
     return ok(undefined, '验证码已发送')
   })
 
@@ -66,24 +78,34 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       .where('expires_at', '>', nowIso())
       .orderBy('id', 'desc')
       .executeTakeFirst()
-    if (!row || row.attempts >= MAX_ATTEMPTS) throw new BusinessError(CODE.badRequest, WRONG_CODE)
-    if (row.code_hash !== sha256(form.code)) {
-      await k
-        .updateTable('verification_codes')
-        .set({ attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .execute()
+    if (!row) throw new BusinessError(CODE.badRequest, WRONG_CODE)
+    // One guess is claimed before comparing (an atomic increment guarded by the limit), so a burst of
+    // guesses gets at most MAX_ATTEMPTS compared.
+    const claimed = await k
+      .updateTable('verification_codes')
+      .set({ attempts: sql<number>`attempts + 1` })
+      .where('id', '=', row.id)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) === 0 || row.code_hash !== sha256(form.code)) {
       throw new BusinessError(CODE.badRequest, WRONG_CODE)
     }
-    const user = await k.selectFrom('users').select('id').where('account', '=', form.phone).executeTakeFirst()
+    const user = await k
+      .selectFrom('users')
+      .select(['id', 'account', 'email'])
+      .where('account', '=', form.phone)
+      .executeTakeFirst()
     if (!user) throw new BusinessError(CODE.badRequest, WRONG_CODE)
     const passwordHash = await hashPassword(form.password)
     await k.transaction().execute(async (trx) => {
-      await trx
+      // Single use even when two requests with the right code race: only one marks it used.
+      const used = await trx
         .updateTable('verification_codes')
         .set({ used_at: nowIso() })
         .where('id', '=', row.id)
-        .execute()
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(used.numUpdatedRows) === 0) throw new BusinessError(CODE.badRequest, WRONG_CODE)
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
       // Every existing sign-in ends: whoever knew the old password is out.
       await trx
@@ -93,6 +115,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         .where('revoked_at', 'is', null)
         .execute()
     })
+    // The owner proved who they are: a lock that guessers put on the account is lifted.
+    await app.loginThrottle.forgive(user.account, user.email)
     return ok(undefined, '密码已重置，请使用新密码登录')
   })
 }

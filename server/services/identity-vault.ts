@@ -55,11 +55,14 @@ export class IdentityVault {
 }
 
 /**
- * ID numbers show their first 3 and last 4 characters (110***********002X); shorter documents such
- * as passports show only the first and the last 2 (E******78), which still identifies nobody.
+ * Never more than a third of a document number is shown: a 18-character ID keeps its first 2 and last
+ * 4 (11************123X), a 9-character passport its first and last 2 (E******78), a 3-character
+ * number only its last (**2). The end is kept rather than the start because owners recognise it.
  */
 export function maskIdentity(number: string): string {
   const n = IdentityVault.canonical(number)
-  if (n.length >= 15) return `${n.slice(0, 3)}${'*'.repeat(n.length - 7)}${n.slice(-4)}`
-  return `${n.slice(0, 1)}${'*'.repeat(Math.max(1, n.length - 3))}${n.slice(-2)}`
+  const visible = Math.floor(n.length / 3)
+  const tail = Math.ceil((visible * 2) / 3)
+  const head = visible - tail
+  return `${n.slice(0, head)}${'*'.repeat(n.length - visible)}${tail ? n.slice(-tail) : ''}`
 }

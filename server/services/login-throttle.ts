@@ -1,52 +1,59 @@
+import { type Limit, minutesOf, type RateLimits } from './rate-limits.ts'
+
 /**
- * Counts failed sign-ins per account and per client address in a sliding window and refuses further
- * attempts once a limit is reached. Kept in memory: the portal runs as one process; a restart
- * forgives, which is acceptable for a window of minutes.
+ * Sign-in limits: 5 failures per account and 20 per client address in 15 minutes. Attempts are
+ * claimed before the password is hashed, so a burst gets at most the allowed number evaluated; a
+ * success gives its claims back. The owner's way back in is a password reset (/forgetPwd), which
+ * clears the account's count — see README "Sign-in limits".
  */
-export interface ThrottleLimits {
-  windowMs: number
-  perAccount: number
-  perAddress: number
+export const LOGIN_LIMITS = {
+  perAccount: { windowMs: 15 * 60_000, max: 5 },
+  perAddress: { windowMs: 15 * 60_000, max: 20 },
+} as const satisfies Record<string, Limit>
+
+export const accountKey = (account: string) => `login:account:${account.trim().toLowerCase()}`
+const addressKey = (address: string) => `login:address:${address}`
+
+export interface LoginAttempt {
+  /** Minutes to wait when refused; 0 when the attempt may be evaluated. */
+  waitMinutes: number
+  /** Settles the claim once the password has been checked. */
+  settle(success: boolean): Promise<void>
 }
 
-export const DEFAULT_LIMITS: ThrottleLimits = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 }
-
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>()
-  private readonly limits: ThrottleLimits
-  private readonly now: () => number
-
-  constructor(limits: ThrottleLimits = DEFAULT_LIMITS, now: () => number = Date.now) {
+  private readonly limits: RateLimits
+  constructor(limits: RateLimits) {
     this.limits = limits
-    this.now = now
   }
 
-  /** Minutes until the caller may try again, or 0 when an attempt is allowed. */
-  blockedForMinutes(account: string, address: string): number {
-    const a = this.recent(`a:${account}`)
-    const b = this.recent(`i:${address}`)
-    const waits: number[] = []
-    if (a.length >= this.limits.perAccount) waits.push(a[0]! + this.limits.windowMs - this.now())
-    if (b.length >= this.limits.perAddress) waits.push(b[0]! + this.limits.windowMs - this.now())
-    return waits.length ? Math.max(1, Math.ceil(Math.max(...waits) / 60_000)) : 0
-  }
-
-  recordFailure(account: string, address: string): void {
-    for (const key of [`a:${account}`, `i:${address}`]) {
-      this.failures.set(key, [...this.recent(key), this.now()])
+  async claim(account: string, address: string): Promise<LoginAttempt> {
+    const keys = [accountKey(account), addressKey(address)] as const
+    const [byAccount, byAddress] = await Promise.all([
+      this.limits.claim(keys[0], LOGIN_LIMITS.perAccount),
+      this.limits.claim(keys[1], LOGIN_LIMITS.perAddress),
+    ])
+    if (!byAccount.allowed || !byAddress.allowed) {
+      // A refused attempt costs nothing, so the owner knocking on a locked account does not also
+      // lock out their own address (and the reverse).
+      await Promise.all(keys.map((k) => this.limits.release(k)))
+      return {
+        waitMinutes: minutesOf(Math.max(byAccount.retryAfterMs, byAddress.retryAfterMs)),
+        settle: async () => {},
+      }
+    }
+    return {
+      waitMinutes: 0,
+      settle: async (success) => {
+        // A failure keeps both claims. A success clears the account's count and gives the address
+        // its claim back, so colleagues behind one office address are not limited by sign-ins.
+        if (success) await Promise.all([this.limits.clear(keys[0]), this.limits.release(keys[1])])
+      },
     }
   }
 
-  /** A successful sign-in clears the account's count, not the address's. */
-  recordSuccess(account: string): void {
-    this.failures.delete(`a:${account}`)
-  }
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.limits.windowMs
-    const kept = (this.failures.get(key) ?? []).filter((t) => t > cutoff)
-    if (kept.length) this.failures.set(key, kept)
-    else this.failures.delete(key)
-    return kept
+  /** After the owner proved who they are (a password reset): their account is no longer locked. */
+  async forgive(...accounts: Array<string | null>): Promise<void> {
+    await this.limits.clear(...accounts.filter((a): a is string => !!a).map(accountKey))
   }
 }

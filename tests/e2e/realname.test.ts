@@ -70,7 +70,7 @@ describe('real-name verification (SPEC §2 Realname dialog, §5)', () => {
     expect(info.data).toMatchObject({
       verified: true,
       username: '林晓',
-      identity: '110***********123X',
+      identity: '11************123X',
       rightsEligible: true,
     })
     expect(errors).toEqual([])

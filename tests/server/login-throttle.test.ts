@@ -1,22 +1,52 @@
 import { describe, expect, it } from 'vitest'
 import { LoginThrottle } from '../../server/services/login-throttle.ts'
+import { RateLimits } from '../../server/services/rate-limits.ts'
+import { useTestApp } from '../support/use-test-app.ts'
+
+const t = useTestApp({ seed: false })
+
+/** A throttle on the test database with a clock the test moves. */
+function throttleAt(clock: { now: number }) {
+  return new LoginThrottle(new RateLimits(t.server.app.db.kysely, () => clock.now))
+}
+
+async function fail(throttle: LoginThrottle, account: string, address: string) {
+  const attempt = await throttle.claim(account, address)
+  await attempt.settle(false)
+  return attempt.waitMinutes
+}
 
 describe('LoginThrottle', () => {
-  it('forgives failures once the window has passed', () => {
-    let now = 0
-    const throttle = new LoginThrottle({ windowMs: 60_000, perAccount: 2, perAddress: 10 }, () => now)
-    throttle.recordFailure('a', 'ip')
-    throttle.recordFailure('a', 'ip')
-    expect(throttle.blockedForMinutes('a', 'ip')).toBe(1)
-    now = 60_001
-    expect(throttle.blockedForMinutes('a', 'ip')).toBe(0)
+  it('locks after five failures for the rest of the 15-minute window, then forgives', async () => {
+    const clock = { now: Date.parse('2026-01-01T00:00:00Z') }
+    const throttle = throttleAt(clock)
+    for (let i = 0; i < 5; i++) expect(await fail(throttle, 'a@example.org', `ip-${i}`)).toBe(0)
+    clock.now += 60_000
+    expect((await throttle.claim('A@example.org', 'ip-9')).waitMinutes).toBe(14)
+    clock.now += 14 * 60_000
+    expect((await throttle.claim('a@example.org', 'ip-9')).waitMinutes).toBe(0)
   })
 
-  it('clears the account count after a success', () => {
-    const throttle = new LoginThrottle({ windowMs: 60_000, perAccount: 2, perAddress: 10 })
-    throttle.recordFailure('a', 'ip')
-    throttle.recordSuccess('a')
-    throttle.recordFailure('a', 'ip')
-    expect(throttle.blockedForMinutes('a', 'ip')).toBe(0)
+  it('clears the account count after a success', async () => {
+    const throttle = throttleAt({ now: Date.parse('2026-01-02T00:00:00Z') })
+    for (let i = 0; i < 4; i++) await fail(throttle, 'b@example.org', 'ip')
+    await (await throttle.claim('b@example.org', 'ip')).settle(true)
+    for (let i = 0; i < 5; i++) expect(await fail(throttle, 'b@example.org', 'ip-2')).toBe(0)
+  })
+
+  it('lets a forgiven account in at once', async () => {
+    const throttle = throttleAt({ now: Date.parse('2026-01-03T00:00:00Z') })
+    for (let i = 0; i < 5; i++) await fail(throttle, 'c@example.org', 'ip')
+    expect((await throttle.claim('c@example.org', 'ip-3')).waitMinutes).toBeGreaterThan(0)
+    await throttle.forgive('c@example.org', null)
+    expect((await throttle.claim('c@example.org', 'ip-3')).waitMinutes).toBe(0)
+  })
+
+  it('does not count refused attempts against the address', async () => {
+    const throttle = throttleAt({ now: Date.parse('2026-01-04T00:00:00Z') })
+    for (let i = 0; i < 5; i++) await fail(throttle, 'locked@example.org', `attacker-${i}`)
+    // The owner knocks 30 times on the locked account from home: home is not locked for other accounts.
+    for (let i = 0; i < 30; i++) await throttle.claim('locked@example.org', 'home')
+    expect((await throttle.claim('other@example.org', 'home')).waitMinutes).toBe(0)
   })
 })

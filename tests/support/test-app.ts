@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { buildApp } from '../../server/app.ts'
+import { type AppConfig, buildApp } from '../../server/app.ts'
 import { tempDir } from './temp-dir.ts'
 
 /**
@@ -17,6 +17,8 @@ export async function createTestApp(
     sessionTtlMs?: number
     seed?: boolean
     landingDir?: string
+    trustProxy?: AppConfig['trustProxy']
+    logStream?: AppConfig['logStream']
   } = {},
 ) {
   const dataDir = tempDir('data')
@@ -48,6 +50,8 @@ export async function createTestApp(
     logLevel: 'silent',
     seed: options.seed,
     landingDir: options.landingDir ?? LANDING_FIXTURES,
+    trustProxy: options.trustProxy,
+    logStream: options.logStream,
   })
   return {
     app,

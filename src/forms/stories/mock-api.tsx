@@ -159,8 +159,11 @@ const regionNames = (code: string): string[] => {
   return []
 }
 
+// The server's rule in short: at most a third of the number shows (11************123X).
 const mask = (n: string) =>
-  n.length >= 15 ? `${n.slice(0, 3)}${'*'.repeat(n.length - 7)}${n.slice(-4)}` : `${n.slice(0, 1)}***`
+  n.length >= 15
+    ? `${n.slice(0, 2)}${'*'.repeat(n.length - 6)}${n.slice(-4)}`
+    : `${'*'.repeat(n.length - 1)}${n.slice(-1)}`
 
 /** POST /my/realNameAuth answers with the stored view: the number masked, labels resolved. */
 function realnameView(body: Record<string, string>) {
