@@ -8,7 +8,8 @@ import { seed } from './db/seed/index.ts'
 import { logOptions } from './lib/log-options.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
+import { registerJsonBody } from './plugins/json-body.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -48,6 +49,8 @@ export type AppConfig = Pick<
   trustProxy?: ServerConfig['trustProxy']
   /** Demo data; on by default, tests may start from an empty database. */
   seed?: boolean
+  /** How long a whole request may take to arrive (REQUEST_TIMEOUT_MS); see errorServerOptions. */
+  requestTimeoutMs?: number
   /** Where landing pages live (tests point this at fixtures). */
   landingDir?: string
 }
@@ -68,6 +71,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from proxies the operator names: anyone can send the header.
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's own errors and connection errors in the envelope; REQUEST_TIMEOUT_MS bounds a slow request.
+    ...errorServerOptions(config.requestTimeoutMs),
   })
 
   const db = connect(config)
@@ -87,6 +92,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
 
   registerErrorHandling(app)
+  registerJsonBody(app)
   await registerSecurity(app)
   await registerCompression(app)
   registerAuth(app)

@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** How long a sign-in lasts. */
   sessionTtlMs: number
   logLevel: string
+  /** How long a whole request (headers and body) may take to arrive before it is answered 408 and closed. */
+  requestTimeoutMs: number
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): false (default) trusts none;
    * a list names addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
@@ -52,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     basePath: normaliseBasePath(env.BASE_PATH),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
     logLevel: env.LOG_LEVEL ?? 'info',
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
 }

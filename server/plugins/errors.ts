@@ -1,27 +1,118 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import http from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { BusinessError, CODE, fail, MSG } from '../lib/envelope.ts'
+import { securityHeaders } from './security.ts'
+
+/** The Chinese message of each HTTP status the server answers with an envelope outside business outcomes. */
+export const STATUS_MSG: Readonly<Record<number, string>> = {
+  400: MSG.badRequest,
+  404: MSG.notFound,
+  405: '请求方法不被允许',
+  406: '不支持的请求格式',
+  408: '请求超时，请稍后重试',
+  413: MSG.tooLarge,
+  414: '请求地址过长',
+  415: '不支持的请求格式',
+  431: '请求头过大',
+  500: MSG.serverError,
+}
+
+/** A refusal of the request itself (not a business outcome): answered with its HTTP status and message. */
+export class RequestError extends Error {
+  readonly statusCode: number
+  constructor(statusCode: number, message: string = STATUS_MSG[statusCode] ?? MSG.badRequest) {
+    super(message)
+    this.statusCode = statusCode
+  }
+}
 
 /**
- * One place that turns every failure into the §7 envelope. Business errors and bad input answer
- * HTTP 200 with a body code, as the existing backend does, so the SPA reads the body code alone;
- * 5xx internals are logged and never sent.
+ * One place that turns every failure into the §7 envelope. Business errors and failed schema
+ * validation answer HTTP 200 with a body code, as the existing backend does, so the SPA reads the body
+ * code alone; a request the server cannot read (malformed JSON, wrong content type, too large) keeps
+ * its 4xx status; 5xx internals are logged and never sent.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof BusinessError) {
       return reply.status(200).send(fail(error.code, error.message))
     }
+    if (error instanceof RequestError) {
+      return reply.status(error.statusCode).send(fail(error.statusCode, error.message))
+    }
     if (error.validation) {
       return reply.status(200).send(fail(CODE.badRequest, MSG.badRequest))
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(fail(CODE.tooLarge, MSG.tooLarge))
-    }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(fail(status, status === 415 ? '不支持的请求格式' : MSG.badRequest))
+      return reply.status(status).send(fail(status, STATUS_MSG[status] ?? MSG.badRequest))
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send(fail(CODE.serverError, MSG.serverError))
   })
+}
+
+/**
+ * Errors Fastify raises before routing (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH): no hook has run,
+ * so helmet's headers are added here by hand.
+ */
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+  for (const [name, value] of securityHeaders()) reply.header(name, value)
+  reply.status(status).send(fail(status, STATUS_MSG[status] ?? MSG.badRequest))
+}
+
+/**
+ * Errors of the HTTP connection itself (Node's 'clientError'): a request not received within
+ * requestTimeout, oversized headers, broken framing. No request object exists, so the answer is
+ * written to the socket — still the envelope with the security headers — and the connection closed.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+  // Node's own handler checks the same: never write into a response that has already started.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify(fail(status, STATUS_MSG[status] ?? MSG.badRequest))
+    const headers = [
+      ...securityHeaders(),
+      ['content-type', 'application/json; charset=utf-8'],
+      ['content-length', String(Buffer.byteLength(body))],
+      ['connection', 'close'],
+    ]
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
+}
+
+/** The default bound on receiving a whole request (headers and body), see README "Environment variables". */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
+
+/**
+ * Fastify options that keep framework and connection errors in the envelope and bound how long a
+ * request may take to arrive. Node checks pending requests every connectionsCheckingInterval (30 s by
+ * default), so a half-sent request is answered 408 and closed within requestTimeout plus at most one
+ * second.
+ */
+export function errorServerOptions(
+  requestTimeoutMs: number = DEFAULT_REQUEST_TIMEOUT_MS,
+): Pick<
+  FastifyHttpOptions<http.Server>,
+  'frameworkErrors' | 'clientErrorHandler' | 'requestTimeout' | 'http'
+> {
+  return {
+    frameworkErrors,
+    clientErrorHandler,
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestTimeoutMs / 4))),
+    },
+  }
 }

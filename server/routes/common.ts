@@ -1,12 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance } from 'fastify'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 import type { ReferenceData } from '../services/reference-data.ts'
-import { type FileStorage, MAX_UPLOAD_BYTES, UPLOAD_TYPES, UploadError } from '../services/storage.ts'
+import {
+  type FileStorage,
+  INCOMPLETE,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TYPES,
+  UploadError,
+  uploadType,
+} from '../services/storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,10 +53,15 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } })
 
   app.post('/common/upload', { preHandler: requireUser }, async (request) => {
-    const part = await request.file()
+    const part = await request.file().catch((error: FastifyError) => {
+      // @fastify/multipart's own errors carry a status (406 not multipart, 413 limits); busboy's parse
+      // errors (no boundary, malformed headers) are plain Errors about the client's body.
+      if (error.statusCode) throw error
+      throw new BusinessError(CODE.badRequest, INCOMPLETE)
+    })
     if (!part) throw new BusinessError(CODE.badRequest, '请选择要上传的文件')
     const ext = path.extname(part.filename).slice(1).toLowerCase()
-    if (!UPLOAD_TYPES[ext]) {
+    if (!uploadType(ext)) {
       part.file.resume()
       throw new BusinessError(
         CODE.badRequest,
@@ -77,7 +89,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) throw new BusinessError(CODE.notFound, '文件不存在')
     const file = app.storage.pathOf(name)
     if (!fs.existsSync(file)) throw new BusinessError(CODE.notFound, '文件不存在')
-    const type = UPLOAD_TYPES[name.split('.')[1] ?? '']
+    const type = uploadType(name.split('.')[1] ?? '')
     reply.header('cache-control', 'public, max-age=31536000, immutable')
     reply.header('x-content-type-options', 'nosniff')
     return reply.type(type?.mime ?? 'application/octet-stream').send(fs.createReadStream(file))

@@ -17,8 +17,17 @@ export const UPLOAD_TYPES: Record<string, { mime: string; magic: Array<number[]>
   txt: { mime: 'text/plain; charset=utf-8', magic: [] },
   zip: { mime: 'application/zip', magic: [[0x50, 0x4b, 0x03, 0x04]] },
 }
+/**
+ * The type kept for an extension, or undefined. Own keys only: a file named `f.constructor` or
+ * `f.__proto__` must not find Object.prototype's members in the table.
+ */
+export function uploadType(ext: string): (typeof UPLOAD_TYPES)[string] | undefined {
+  return Object.hasOwn(UPLOAD_TYPES, ext) ? UPLOAD_TYPES[ext] : undefined
+}
+
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 const TOO_LARGE = '文件大小不能超过20MB'
+export const INCOMPLETE = '上传内容不完整或格式有误'
 
 export interface StoredFile {
   name: string
@@ -44,8 +53,11 @@ export class FileStorage {
 
   /** Streams to a temporary file while hashing, checks the type, then moves it into place. */
   async save(stream: Readable, ext: string): Promise<StoredFile> {
-    const type = UPLOAD_TYPES[ext]
+    const type = uploadType(ext)
     if (!type) throw new Error(`unsupported type ${ext}`)
+    // busboy destroys the file stream of a truncated body before the handler sees it; piping a
+    // destroyed stream would wait forever.
+    if (stream.destroyed) throw new UploadError(INCOMPLETE)
     const temp = path.join(this.root, `.upload-${randomBytes(8).toString('hex')}`)
     const hash = createHash('sha256')
     let size = 0
@@ -56,8 +68,10 @@ export class FileStorage {
       if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16)
     })
     try {
-      await pipeline(stream, fs.createWriteStream(temp)).catch((error: { code?: string }) => {
-        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? new UploadError(TOO_LARGE) : error
+      await pipeline(stream, fs.createWriteStream(temp)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadError(TOO_LARGE)
+        // Disk errors (they carry a syscall) stay 500; anything else is the client's stream breaking off.
+        throw error.syscall ? error : new UploadError(INCOMPLETE)
       })
       if ((stream as Readable & { truncated?: boolean }).truncated) throw new UploadError(TOO_LARGE)
       if (size === 0) throw new UploadError('文件内容为空')

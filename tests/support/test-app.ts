@@ -17,6 +17,7 @@ export async function createTestApp(
     sessionTtlMs?: number
     seed?: boolean
     landingDir?: string
+    requestTimeoutMs?: number
     trustProxy?: AppConfig['trustProxy']
     logStream?: AppConfig['logStream']
   } = {},
@@ -50,6 +51,7 @@ export async function createTestApp(
     logLevel: 'silent',
     seed: options.seed,
     landingDir: options.landingDir ?? LANDING_FIXTURES,
+    requestTimeoutMs: options.requestTimeoutMs,
     trustProxy: options.trustProxy,
     logStream: options.logStream,
   })
