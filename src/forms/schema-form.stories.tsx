@@ -57,7 +57,8 @@ export const RealnameOtherDocument: Story = {
 export const RealnameErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(canvas.getByRole('button', { name: '提交认证' }))
+    // The form's validator loads lazily: wait for the form to replace its skeleton.
+    await userEvent.click(await canvas.findByRole('button', { name: '提交认证' }))
     await expect(await canvas.findByText('姓名不能为空')).toBeVisible()
     await expect(canvas.getByText('身份证号不能为空')).toBeVisible()
     await expect(canvas.getByText('请勾选咖簿网协议')).toBeVisible()

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { userEvent, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import Faq from './render.tsx'
 
 const meta = {
@@ -44,6 +44,8 @@ export const Closed: Story = {}
 /** A click on a question opens its answer. */
 export const OneOpen: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByText('报名后如何入场？'))
+    const question = within(canvasElement).getByText('报名后如何入场？')
+    await userEvent.click(question)
+    await expect(question.closest('details')).toHaveAttribute('open')
   },
 }

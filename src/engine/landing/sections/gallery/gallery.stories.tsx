@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { userEvent, within } from 'storybook/test'
+import { expect, screen, userEvent, within } from 'storybook/test'
 import type { Image } from '../../define.ts'
 import Gallery from './render.tsx'
 
@@ -43,6 +43,9 @@ export const FourColumns: Story = { args: { columns: 4, title: undefined } }
 export const Opened: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(canvas.getAllByRole('button')[0] as HTMLElement)
+    await userEvent.click(canvas.getByRole('button', { name: '查看大图：智能硬件工作坊：从草图到样机' }))
+    // The lightbox is portalled to the body, outside the canvas.
+    const dialog = await screen.findByRole('dialog')
+    await expect(within(dialog).getByRole('img', { name: '工作坊现场' })).toBeVisible()
   },
 }

@@ -43,10 +43,12 @@ const field = (canvasElement: HTMLElement, name: string) =>
   canvasElement.querySelector(`#root_${name}`) as HTMLInputElement
 
 const fillAndSubmit = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement)
+  // The form's validator loads lazily: wait for the form to replace its skeleton.
+  await canvas.findByRole('button', { name: '提交报名' })
   await userEvent.type(field(canvasElement, 'name'), '林晓雨')
   await userEvent.type(field(canvasElement, 'phone'), '13800000001')
   await userEvent.type(field(canvasElement, 'organization'), '苏州某设计有限公司')
-  const canvas = within(canvasElement)
   await userEvent.click(canvas.getByRole('checkbox'))
   await userEvent.click(canvas.getByRole('button', { name: '提交报名' }))
   return canvas

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { userEvent, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import { section } from '../../registry.ts'
 import Tabs from './render.tsx'
 
@@ -73,6 +73,10 @@ export const Default: Story = {}
 /** The second tab's sections load the first time it is opened. */
 export const SecondTab: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('tab', { name: '12月19日 · 工作坊' }))
+    const canvas = within(canvasElement)
+    const tab = canvas.getByRole('tab', { name: '12月19日 · 工作坊' })
+    await userEvent.click(tab)
+    await expect(tab).toHaveAttribute('aria-selected', 'true')
+    await expect(await canvas.findByText('三个平行工作坊同时进行，报名时请在备注中写明意向。')).toBeVisible()
   },
 }
