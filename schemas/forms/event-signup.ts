@@ -90,7 +90,8 @@ export const eventSignupUiSchema = {
       label: false,
       text: '我已阅读并同意报名须知及',
       linkText: '《隐私政策》',
-      agreementHref: '/agreement/private',
+      // Which of the three agreements the link opens (the widget makes the address, prefix included).
+      agreement: 'private',
     },
   },
 } as const

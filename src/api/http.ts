@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios'
 import { API_BASE, CODE, HTTP_TIMEOUT_MS, TOKEN_INVALID_MSG } from '../lib/constants.ts'
 import { isNotifying, notify } from '../lib/notify.ts'
+import { paths } from '../lib/paths.ts'
 import { getToken } from '../lib/token.ts'
 import { hooks } from './http-hooks.ts'
 import { describeFailure } from './http-messages.ts'
@@ -56,7 +57,7 @@ function rejectBody(body: { code: number; msg?: string }, config?: AxiosRequestC
   const message = body.msg || 'Error'
   // The token message is not shown: the visitor is simply taken to sign in.
   if (message !== TOKEN_INVALID_MSG && !isNotifying()) notify(message, 'error')
-  if (body.code === CODE.unauthorized && !config?.skipAuthRedirect && hooks.currentPath() !== '/login') {
+  if (body.code === CODE.unauthorized && !config?.skipAuthRedirect && hooks.currentPath() !== paths.login) {
     hooks.onUnauthorized()
   }
   return Promise.reject(new ApiError(message, body.code))

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router'
-import { paths } from '../lib/paths.ts'
+import { paths, routerBasename } from '../lib/paths.ts'
 import { BootScreen } from './boot-screen.tsx'
 import { PageError } from './page-error.tsx'
 import { RouteError } from './route-error.tsx'
@@ -48,5 +48,5 @@ export const routes: RouteObject[] = [
 ]
 
 export function createRouter() {
-  return createBrowserRouter(routes, { basename: import.meta.env.BASE_URL.replace(/\/$/, '') || '/' })
+  return createBrowserRouter(routes, { basename: routerBasename })
 }

@@ -1,4 +1,15 @@
-/** Typed table of the SPA's paths, so links are not spelled by hand across the code (SPEC §2). */
+/**
+ * Every site path goes through here (SPEC §2: in staging the base path carries a test prefix).
+ *
+ * Two kinds of path meet in the SPA. A *site path* is what the router and the paths table speak:
+ * `/agreement/user`, the same in every deployment. An *address* is what the browser sees:
+ * `/test/agreement/user` when the build has BASE_PATH=/test/. The router's <Link>, navigate() and
+ * redirect() add the prefix themselves, so they take site paths. Anything the router does not see —
+ * an <a href> opening a new tab, an <img src>, a QR code, window.location — needs an address, made by
+ * `toAddress`; and an address read back from the browser becomes a site path with `toSitePath`.
+ */
+
+/** The typed table of the SPA's site paths, so none is spelt by hand in a component. */
 export const paths = {
   home: '/',
   index: '/index',
@@ -8,8 +19,10 @@ export const paths = {
   search: '/search/index',
   notFound: '/404',
   mine: '/mine',
-  agreement: (key: 'user' | 'private' | 'disclaimer') => `/agreement/${key}`,
+  agreement: (key: AgreementKey) => `/agreement/${key}`,
 } as const
+
+export type AgreementKey = 'user' | 'private' | 'disclaimer'
 
 /** The tabs of /mine, chosen by its `change` query (SPEC §2 Account and personal area). */
 export type MineTab = 'Info' | 'Cert' | 'Work' | 'Setting' | 'Bill' | 'Order' | 'Address'
@@ -20,6 +33,42 @@ export const searchPath = (keyword: string) => `${paths.search}?keyword=${encode
 export const loginPath = (returnUrl?: string) =>
   returnUrl ? `${paths.login}?return_url=${encodeURIComponent(returnUrl)}` : paths.login
 
-/** Resolves a public asset path (e.g. partners/x.svg) against the build's base path. */
-export const assetUrl = (file: string) =>
-  /^(https?:|data:|\/)/.test(file) ? file : `${import.meta.env.BASE_URL}${file}`
+const EXTERNAL = /^(https?:|data:|blob:|mailto:|tel:|\/\/)/i
+// The API (and the files it serves) lives at /api whatever the prefix (README, BASE_PATH).
+const API = /^\/api(\/|$)/
+
+/** The prefix arithmetic for one base path ('/' or e.g. '/test/'); the app uses the build's, tests others. */
+export function sitePrefix(base: string) {
+  // '' for the root, '/test' for a staging prefix.
+  const root = `/${base.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
+  return {
+    /** What the router takes as its basename. */
+    basename: root || '/',
+    /** Site path → address: '/agreement/user' → '/test/agreement/user'. */
+    toAddress(path: string): string {
+      if (EXTERNAL.test(path) || API.test(path) || path.startsWith('#')) return path
+      const absolute = path.startsWith('/') ? path : `/${path}`
+      return `${root}${absolute}`
+    },
+    /** Address read from the browser → site path: '/test/login' → '/login'. Others are left alone. */
+    toSitePath(address: string): string {
+      if (!root) return address
+      if (address === root) return '/'
+      return address.startsWith(`${root}/`) || address.startsWith(`${root}?`)
+        ? address.slice(root.length).replace(/^\?/, '/?')
+        : address
+    },
+  }
+}
+
+const prefix = sitePrefix(import.meta.env.BASE_URL)
+
+export const routerBasename = prefix.basename
+export const toAddress = prefix.toAddress
+export const toSitePath = prefix.toSitePath
+
+/**
+ * A file of the build's public folder (landing artwork `/landing/…`, partner logos `partners/…`) as
+ * the browser must ask for it: under the prefix. External URLs and /api files pass unchanged.
+ */
+export const assetUrl = (file: string) => toAddress(file)

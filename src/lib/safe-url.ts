@@ -1,3 +1,5 @@
+import { toSitePath } from './paths.ts'
+
 /**
  * Accepts only same-site paths for post-login redirects (return_url, /redirect?url), so a crafted
  * link cannot send a freshly signed-in user to another site.
@@ -12,7 +14,9 @@ export function safeRedirectPath(raw: string | null | undefined, fallback = '/')
     return fallback
   }
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
-  return value
+  // The router prefixes what it is given: an address that already carries the staging prefix
+  // (/test/agreement/user) must not become /test/test/….
+  return toSitePath(value)
 }
 
 export const isExternalUrl = (url: string): boolean => /^https?:\/\//i.test(url)

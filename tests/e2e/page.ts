@@ -15,9 +15,16 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()))
 })
 
-export async function openPage(browser: Browser, width = 1280): Promise<{ page: Page; errors: string[] }> {
+/** Origin of the server of the staging build (BASE_PATH=/test/); its pages live under /test/. */
+export const stagingURL = () => inject('stagingURL')
+
+export async function openPage(
+  browser: Browser,
+  width = 1280,
+  origin = baseURL(),
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: origin,
     viewport: { width, height: 900 },
     locale: 'zh-CN',
   })

@@ -11,18 +11,26 @@ declare module 'vitest' {
     unitPort: number
     /** The e2e server's data folder: tests read the sandbox SMS outbox from its database. */
     e2eDataDir: string
+    /** Origin of the server of the staging build; its pages live under STAGING_PREFIX. */
+    stagingURL: string
   }
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-/**
- * Starts the real server (node server/main.ts, Node 24) on a free port with a temporary DATA_DIR,
- * serving the built SPA in dist/. `npm test` builds before running e2e.
- */
-export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'dist/index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` before the e2e tests')
+/** The staging prefix of the second, prefixed build (`npm run build:staging` → dist-test/). */
+export const STAGING_PREFIX = '/test/'
+
+interface RunningServer {
+  baseURL: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/** Starts the real server (node server/main.ts, Node 24) on a free port with a temporary DATA_DIR. */
+async function startServer(staticDir: string, basePath: string): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(root, staticDir, 'index.html'))) {
+    throw new Error(`${staticDir}/ is missing: run \`npm run build\` before the e2e tests`)
   }
   const port = await freePort()
   const dataDir = tempDir('e2e')
@@ -35,6 +43,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      STATIC_DIR: path.join(root, staticDir),
+      BASE_PATH: basePath,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -51,11 +61,31 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error('server did not start within 30 s')
     await new Promise((r) => setTimeout(r, 200))
   }
-  project.provide('baseURL', baseURL)
-  project.provide('e2eDataDir', dataDir)
+  return {
+    baseURL,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Two real servers, each with its own database: the production build (dist/) at the root, and the
+ * staging build (dist-test/, built with BASE_PATH=/test/) under its prefix, so the prefix is tested
+ * on a real build rather than a stand-in shell. `npm test` builds both before running e2e.
+ */
+export default async function setup(project: TestProject) {
+  const [main, staging] = await Promise.all([
+    startServer('dist', '/'),
+    startServer('dist-test', STAGING_PREFIX),
+  ])
+  project.provide('baseURL', main.baseURL)
+  project.provide('e2eDataDir', main.dataDir)
+  project.provide('stagingURL', staging.baseURL)
   return async () => {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await Promise.all([main.stop(), staging.stop()])
   }
 }

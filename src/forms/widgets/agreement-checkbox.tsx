@@ -1,5 +1,8 @@
 import { Checkbox, Link } from '@chakra-ui/react'
 import type { WidgetProps } from '@rjsf/utils'
+import { type AgreementKey, paths, toAddress } from '../../lib/paths.ts'
+
+const AGREEMENTS: readonly AgreementKey[] = ['user', 'private', 'disclaimer']
 
 /** The agreement tick box; unticked, the form says 请勾选咖簿网协议 (SPEC §5). */
 export function AgreementCheckbox({
@@ -12,7 +15,10 @@ export function AgreementCheckbox({
   options,
   rawErrors,
 }: WidgetProps) {
-  const href = String(options.agreementHref ?? '/agreement/user')
+  // uiSchema names the agreement (ui:options.agreement); the link opens a new tab, outside the router,
+  // so it needs the full address under the staging prefix.
+  const key = AGREEMENTS.find((k) => k === options.agreement) ?? 'user'
+  const href = toAddress(paths.agreement(key))
   const text = String(options.text ?? '我已阅读并同意')
   const linkText = String(options.linkText ?? '《咖簿网用户协议》')
   return (

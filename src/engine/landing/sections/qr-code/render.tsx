@@ -1,13 +1,14 @@
 import { Box, Flex, Text } from '@chakra-ui/react'
 // Only this section imports qrcode.react, so the encoder ships with pages that show a QR code and no others.
 import { QRCodeSVG } from 'qrcode.react'
+import { toAddress } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import type { QrCodeProps } from './index.ts'
 
 /** A site path (/application/…) becomes a full address on this site, so a phone's camera opens it. */
 export function qrValue(value: string): string {
   if (!value.startsWith('/') || value.startsWith('//')) return value
-  return `${window.location.origin}${import.meta.env.BASE_URL.replace(/\/$/, '')}${value}`
+  return `${window.location.origin}${toAddress(value)}`
 }
 
 /** QR codes drawn in the page from their text (no image files); level H still scans when printed small. */
