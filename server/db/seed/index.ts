@@ -2,11 +2,11 @@ import { hashPassword } from '../../lib/passwords.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { IdentityVault } from '../../services/identity-vault.ts'
 import { maskIdentity } from '../../services/identity-vault.ts'
+import { loadSiteFile, type SitePartner } from '../../services/site-file.ts'
 import type { Db } from '../connect.ts'
 import { DEMO_PASSWORD, DEMO_REALNAME, demoUsers } from './demo-users.ts'
 import { dictionaries } from './dictionaries.ts'
 import { menus } from './menus.ts'
-import { partnerNames } from './partners.ts'
 import { regionRows } from './regions.ts'
 
 /** Inserts in slices: SQLite allows ~32k bound values a statement, PostgreSQL ~65k. */
@@ -18,11 +18,10 @@ async function insertInChunks<T>(
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size))
 }
 
-export const partnerLogoPath = (index: number) => `partners/partner-${String(index + 1).padStart(2, '0')}.svg`
-
 /**
  * Demo data for a fresh database. Idempotent: every row has a natural key and is inserted only when
- * missing, so restarting never duplicates and never overwrites what staff have since edited.
+ * missing, so restarting never duplicates and never overwrites what staff have since edited — except
+ * the partners, which follow content/site.json.
  */
 export async function seed(db: Db, vault?: IdentityVault): Promise<void> {
   const k = db.kysely
@@ -42,19 +41,7 @@ export async function seed(db: Db, vault?: IdentityVault): Promise<void> {
     .onConflict((oc) => oc.column('key').doNothing())
     .execute()
 
-  await k
-    .insertInto('partners')
-    .values(
-      partnerNames.map((name, i) => ({
-        key: `partner-${i + 1}`,
-        name,
-        logo: partnerLogoPath(i),
-        url: null,
-        sort: i,
-      })),
-    )
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
+  await syncPartners(db, loadSiteFile().partners)
 
   // Reference data: inserted when missing, so a restart costs one count per table.
   const regionCount = Number(
@@ -92,6 +79,28 @@ export async function seed(db: Db, vault?: IdentityVault): Promise<void> {
   )
 
   if (vault) await seedDemoRealname(db, vault)
+}
+
+/**
+ * The footer's partners belong to content/site.json, not to the database: every start makes the table
+ * match the file (new keys added, edited ones updated, removed ones deleted), so the file stays the
+ * one place a deployment edits them.
+ */
+async function syncPartners(db: Db, partners: SitePartner[]): Promise<void> {
+  const k = db.kysely
+  await k.transaction().execute(async (trx) => {
+    const keys = partners.map((p) => p.key)
+    if (keys.length) await trx.deleteFrom('partners').where('key', 'not in', keys).execute()
+    else await trx.deleteFrom('partners').execute()
+    for (const [sort, p] of partners.entries()) {
+      const row = { name: p.name, logo: p.logo, url: p.url, sort }
+      await trx
+        .insertInto('partners')
+        .values({ key: p.key, ...row })
+        .onConflict((oc) => oc.column('key').doUpdateSet(row))
+        .execute()
+    }
+  })
 }
 
 /** The demo designer is real-name verified (mainland ID, so eligible for rights confirmation). */

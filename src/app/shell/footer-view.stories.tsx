@@ -1,16 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { partnerNames } from '../../../server/db/seed/partners.ts'
+import { expect, within } from 'storybook/test'
+import { identity, partners as sitePartners } from '../../../content/site.json'
 import type { Partner } from '../../api/site.ts'
 import { FooterView } from './footer-view.tsx'
 import { PartnerSlides } from './partner-carousel.tsx'
 
-// The 42 seeded partners, logos from public/partners/ (3 slides of 14).
-const partners: Partner[] = partnerNames.map((name, i) => ({
-  id: i + 1,
-  name,
-  logo: `partners/partner-${String(i + 1).padStart(2, '0')}.svg`,
-  url: null,
-}))
+// The 42 partners of content/site.json as the API serves them, logos from public/partners/ (3 slides of 14).
+const partners: Partner[] = sitePartners.map(({ name, logo, url }, i) => ({ id: i + 1, name, logo, url }))
 
 const meta = {
   title: 'Shell/FooterView',
@@ -23,7 +19,18 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const WithPartners: Story = {}
+/** Everything the footer says about the operator and its partners comes from content/site.json. */
+export const WithPartners: Story = {
+  play: async ({ canvasElement }) => {
+    const footer = within(canvasElement.querySelector('footer') as HTMLElement)
+    for (const value of [identity.icp, identity.police, `地址：${identity.address}`])
+      await expect(footer.getByText(value)).toBeInTheDocument()
+    for (const { label, value } of identity.contacts)
+      await expect(footer.getByText(`${label}：${value}`)).toBeInTheDocument()
+    await expect(footer.getByText(identity.company, { exact: false })).toBeInTheDocument()
+    for (const { name } of sitePartners) await expect(footer.getAllByAltText(name).length).toBeGreaterThan(0)
+  },
+}
 
 export const NoPartners: Story = {
   args: { partners: <PartnerSlides partners={[]} /> },

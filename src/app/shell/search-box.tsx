@@ -17,7 +17,8 @@ export function SearchBox({ initial = '', onSearch }: { initial?: string; onSear
           <Input
             size="sm"
             bg="bg"
-            placeholder="搜索设计师、作品、资讯"
+            // Only what /api/search finds today (server/routes/content.ts): menus, campaign pages, agreements.
+            placeholder="搜索栏目、活动页面、协议"
             aria-label="站内搜索"
             value={keyword}
             maxLength={50}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seed } from '../../server/db/seed/index.ts'
+import { loadSiteFile } from '../../server/services/site-file.ts'
+import { createTestApp } from '../support/test-app.ts'
+
+/**
+ * content/site.json is the single source of the footer's identity and partners. Its demo values must
+ * read as demo values: nothing that passes for a real filing number, a real mailbox or a real
+ * institution's endorsement.
+ */
+const site = loadSiteFile()
+
+let server: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  server = await createTestApp()
+})
+afterAll(() => server.close())
+
+const partnersApi = async () =>
+  (await server.app.inject({ url: '/api/common/partners' })).json().data as {
+    name: string
+    logo: string
+    url: string | null
+  }[]
+
+describe('partners come from content/site.json', () => {
+  it('serves the file’s 42 partners in its order, with its names, logos and links', async () => {
+    const served = await partnersApi()
+    expect(site.partners).toHaveLength(42)
+    expect(served.map(({ name, logo, url }) => ({ name, logo, url }))).toEqual(
+      site.partners.map(({ name, logo, url }) => ({ name, logo, url })),
+    )
+  })
+
+  it('makes the table match the file again at the next start: stale rows go, edited rows come back', async () => {
+    const k = server.app.db.kysely
+    await k
+      .insertInto('partners')
+      .values({ key: 'gone', name: '旧合作伙伴', logo: 'x.svg', url: null, sort: 99 })
+      .execute()
+    await k
+      .updateTable('partners')
+      .set({ name: '被改掉的名字' })
+      .where('key', '=', site.partners[0]?.key ?? '')
+      .execute()
+    await seed(server.app.db)
+    expect((await partnersApi()).map((p) => p.name)).toEqual(site.partners.map((p) => p.name))
+  })
+})
+
+/** Anything that would pass for a real registration, mailbox, phone line or institution. */
+const realLooking: [string, RegExp][] = [
+  [
+    'an ICP filing number',
+    /[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]ICP[备证]\d{6,}号/,
+  ],
+  ['a public-security filing number', /公网安备\s*\d/],
+  [
+    'a mailbox outside the reserved example domains',
+    /@(?!(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example)\b)[\w.-]+/,
+  ],
+  ['a landline number', /\b0[1-9]\d{1,2}-?\d{4}\s?\d{3,4}\b/],
+  ['a mobile or 400 number', /\b1[3-9]\d{9}\b|\b400-?[1-9]\d{2}-?\d{4}\b/],
+]
+
+const identityValues = [
+  site.identity.company,
+  site.identity.address,
+  site.identity.icp,
+  site.identity.police,
+  ...site.identity.contacts.map((c) => c.value),
+]
+
+describe('demo identity and partners read as demo values', () => {
+  it.each(realLooking)('no identity value or partner name looks like %s', async (_what, pattern) => {
+    const served = (await partnersApi()).map((p) => p.name)
+    const offending = [...identityValues, ...served].filter((value) => pattern.test(value))
+    expect(offending).toEqual([])
+  })
+
+  it('marks the filing numbers as filled in at deployment and every partner as an example', async () => {
+    expect(site.identity.icp).toContain('部署时填写')
+    expect(site.identity.police).toContain('部署时填写')
+    for (const name of (await partnersApi()).map((p) => p.name)) expect(name).toContain('示例')
+  })
+
+  it('the patterns do catch what the footer showed before', () => {
+    const before = ['苏ICP备2021012345号-1', '苏公网安备32059002003456号', 'cert@kabu.cn', '0512-6288 0000']
+    for (const value of before) expect(realLooking.some(([, pattern]) => pattern.test(value))).toBe(true)
+  })
+})
