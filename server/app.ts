@@ -6,6 +6,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { logOptions } from './lib/log-options.ts'
+import { registerApiDocs } from './plugins/api-docs.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
@@ -96,6 +97,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerSecurity(app)
   await registerCompression(app)
   registerAuth(app)
+  // Before the routes: it sets their validator compiler and collects them for /api/docs.
+  await registerApiDocs(app)
 
   await app.register(
     async (api) => {

@@ -4,19 +4,38 @@ import type { UserTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { verifyPasswordOrDummy } from '../lib/passwords.ts'
+import { formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { createSession, revokeSession } from '../services/sessions.ts'
 
 const WRONG_CREDENTIALS = '账号或密码错误'
 
-const loginBody = {
-  type: 'object',
-  properties: {
-    account: { type: 'string', maxLength: 128 },
-    password: { type: 'string', maxLength: 128 },
-    logInSource: { type: 'integer' },
-    code: { type: 'string', maxLength: 256 },
-    state: { type: 'string', maxLength: 256 },
+const schemas = {
+  login: {
+    tags: ['账号'],
+    summary: '账号密码登录（手机号或邮箱）；失败次数受限',
+    querystring: query({}),
+    // The login form (schemas/forms/login.ts) plus what a WeChat sign-in would send (SPEC §6, §9).
+    body: formBody('login', {
+      logInSource: { type: 'integer', description: '1 微信（暂未开放），2 账号密码' },
+      code: str(256),
+      state: str(256),
+    }),
+    response: replies(shape({ token: str(128) })),
+  },
+  userBase: {
+    tags: ['账号'],
+    summary: '当前用户（页头与用户状态读取）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies(shape({ id: int, username: str(128), nickname: str(128), profilePhoto: str(300) })),
+  },
+  logout: {
+    tags: ['账号'],
+    summary: '退出登录（服务器端吊销令牌）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies(),
   },
 } as const
 
@@ -37,7 +56,7 @@ export function userInfo(user: Pick<UserTable, 'username' | 'nickname' | 'profil
 }
 
 export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
-  app.post<{ Body: LoginBody }>('/login', { schema: { body: loginBody } }, async (request) => {
+  app.post<{ Body: LoginBody }>('/login', { schema: schemas.login }, async (request) => {
     const body = request.body ?? {}
     if (body.logInSource === LOGIN_SOURCE.wechat) {
       throw new BusinessError(CODE.badRequest, '微信登录暂未开放，请使用账号密码登录')
@@ -62,7 +81,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
     return ok({ token: await createSession(app.db.kysely, user.id, opts.sessionTtlMs) })
   })
 
-  app.get('/my/getUserBase', { preHandler: requireUser }, async (request) => {
+  app.get('/my/getUserBase', { preHandler: requireUser, schema: schemas.userBase }, async (request) => {
     const user = await app.db.kysely
       .selectFrom('users')
       .select(['id', 'username', 'nickname', 'profile_photo'])
@@ -71,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
     return ok(userInfo(user))
   })
 
-  app.post('/logout', async (request) => {
+  app.post('/logout', { schema: schemas.logout }, async (request) => {
     const token = requestToken(request)
     if (token) await revokeSession(app.db.kysely, token)
     return ok()

@@ -1,14 +1,44 @@
 import type { FastifyInstance } from 'fastify'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
+import { bool, formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 
 const MAX_ADDRESSES = 20
 
+const schemas = {
+  list: {
+    tags: ['收货地址'],
+    summary: '我的收货地址（默认地址在前）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies({
+      type: 'array',
+      items: shape({
+        id: int,
+        userName: str(30),
+        phone: str(11),
+        cityId: str(12),
+        cityNames: { type: 'array', items: str(50) },
+        address: str(100),
+        isDefault: bool,
+      }),
+    }),
+  },
+  insert: {
+    tags: ['收货地址'],
+    summary: '新增收货地址（最多 20 个）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    body: formBody('address'),
+    response: replies(shape({ id: int })),
+  },
+} as const
+
 /** Postal addresses for certificates sent by post (SPEC §7 Account). Each user sees only their own. */
 export async function addressRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/address/list', { preHandler: requireUser }, async (request) => {
+  app.get('/address/list', { preHandler: requireUser, schema: schemas.list }, async (request) => {
     const rows = await app.db.kysely
       .selectFrom('addresses')
       .selectAll()
@@ -29,7 +59,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     )
   })
 
-  app.post('/address/insert', { preHandler: requireUser }, async (request) => {
+  app.post('/address/insert', { preHandler: requireUser, schema: schemas.insert }, async (request) => {
     const form = parseForm('address', request.body) as {
       userName: string
       phone: string

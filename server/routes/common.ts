@@ -3,6 +3,7 @@ import path from 'node:path'
 import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { handlerBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 import type { ReferenceData } from '../services/reference-data.ts'
@@ -22,37 +23,119 @@ declare module 'fastify' {
   }
 }
 
+const region = { id: str(12), name: str(50), level: int }
+/** The tree has exactly three levels (SPEC §5): only provinces and cities carry subLevel. */
+const district = shape(region)
+const city = shape({ ...region, subLevel: { type: 'array', items: district } })
+const province = shape({ ...region, subLevel: { type: 'array', items: city } })
+
+const schemas = {
+  dictionary: {
+    tags: ['字典、地区与文件'],
+    summary: '字典项',
+    params: params({ name: 100 }),
+    response: replies({
+      type: 'array',
+      items: shape({ dictCode: str(50), dictLabel: str(100), dictSort: int }),
+    }),
+  },
+  tree: {
+    tags: ['字典、地区与文件'],
+    summary: '完整的三级地区树（可缓存一天）',
+    querystring: query({ type: str(20) }),
+    response: replies({ type: 'array', items: province }),
+  },
+  level: {
+    tags: ['字典、地区与文件'],
+    summary: '一级地区：省份，或 parentId 的下级',
+    querystring: query({ parentId: str(12) }),
+    response: replies({ type: 'array', items: shape({ ...region, hasChildren: { type: 'boolean' } }) }),
+  },
+  paths: {
+    tags: ['字典、地区与文件'],
+    summary: '由地区编码得到省市区路径（逗号分隔，最多 100 个）',
+    querystring: query({ ids: str(1300) }),
+    response: replies({
+      type: 'array',
+      items: shape({ id: str(12), path: { type: 'array', items: shape(region) } }),
+    }),
+  },
+  upload: {
+    tags: ['字典、地区与文件'],
+    summary: '上传文件（20 MB 以内，类型按扩展名与文件头检查）',
+    security: SIGNED_IN,
+    consumes: ['multipart/form-data'],
+    body: handlerBody({
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' } },
+      required: ['file'],
+    }),
+    querystring: query({}),
+    response: replies(shape({ url: str(200), fileName: str(255), size: int })),
+  },
+  file: {
+    tags: ['字典、地区与文件'],
+    summary: '下载已上传的文件（按内容哈希命名）',
+    params: params({ name: 100 }),
+    response: {
+      200: {
+        description: '文件内容；文件不存在时为 HTTP 200 的信封 {code:404}',
+        content: {
+          'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+          'application/json': { schema: shape({ code: int, msg: { type: 'string' } }) },
+        },
+      },
+    },
+  },
+} as const
+
 /** Dictionaries, the region tree, and file upload/download (SPEC §7 "Dictionaries and configuration"). */
 export async function commonRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { name: string } }>('/common/type/:name', async (request) => {
-    const items = app.reference.dictionaries.get(request.params.name)
-    if (!items) throw new BusinessError(CODE.notFound, '字典不存在')
-    return ok(items)
-  })
+  app.get<{ Params: { name: string } }>(
+    '/common/type/:name',
+    { schema: schemas.dictionary },
+    async (request) => {
+      const items = app.reference.dictionaries.get(request.params.name)
+      if (!items) throw new BusinessError(CODE.notFound, '字典不存在')
+      return ok(items)
+    },
+  )
 
   // The whole three-level tree (~3,400 regions): static, so browsers may cache it for a day.
-  app.get<{ Querystring: { type?: string } }>('/common/treeRegionByType', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=86400')
-    return ok(app.reference.tree)
-  })
+  app.get<{ Querystring: { type?: string } }>(
+    '/common/treeRegionByType',
+    { schema: schemas.tree },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=86400')
+      return ok(app.reference.tree)
+    },
+  )
 
   /** One level: the provinces, or the children of `parentId`. */
-  app.get<{ Querystring: { parentId?: string } }>('/common/treeRegion', async (request) => {
-    const list = app.reference.children.get(request.query.parentId || null) ?? []
-    return ok(
-      list.map(({ id, name, level, subLevel }) => ({ id, name, level, hasChildren: !!subLevel?.length })),
-    )
-  })
+  app.get<{ Querystring: { parentId?: string } }>(
+    '/common/treeRegion',
+    { schema: schemas.level },
+    async (request) => {
+      const list = app.reference.children.get(request.query.parentId || null) ?? []
+      return ok(
+        list.map(({ id, name, level, subLevel }) => ({ id, name, level, hasChildren: !!subLevel?.length })),
+      )
+    },
+  )
 
   /** The path from province down to each given region: how stored codes become labels. */
-  app.get<{ Querystring: { ids?: string } }>('/common/treeRegionIn', async (request) => {
-    const ids = (request.query.ids ?? '').split(',').filter(Boolean).slice(0, 100)
-    return ok(ids.map((id) => ({ id, path: app.reference.regionPath(id) })).filter((r) => r.path.length))
-  })
+  app.get<{ Querystring: { ids?: string } }>(
+    '/common/treeRegionIn',
+    { schema: schemas.paths },
+    async (request) => {
+      const ids = (request.query.ids ?? '').split(',').filter(Boolean).slice(0, 100)
+      return ok(ids.map((id) => ({ id, path: app.reference.regionPath(id) })).filter((r) => r.path.length))
+    },
+  )
 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } })
 
-  app.post('/common/upload', { preHandler: requireUser }, async (request) => {
+  app.post('/common/upload', { preHandler: requireUser, schema: schemas.upload }, async (request) => {
     const part = await request.file().catch((error: FastifyError) => {
       // @fastify/multipart's own errors carry a status (406 not multipart, 413 limits); busboy's parse
       // errors (no boundary, malformed headers) are plain Errors about the client's body.
@@ -84,7 +167,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     return ok({ url: `/api/files/${stored.name}`, fileName: originalName, size: stored.size })
   })
 
-  app.get<{ Params: { name: string } }>('/files/:name', async (request, reply) => {
+  app.get<{ Params: { name: string } }>('/files/:name', { schema: schemas.file }, async (request, reply) => {
     const { name } = request.params
     if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) throw new BusinessError(CODE.notFound, '文件不存在')
     const file = app.storage.pathOf(name)

@@ -2,17 +2,46 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
+import { params, query, replies, shape, str, tableReplies } from '../lib/route-schema.ts'
 import { loadAgreements } from '../services/agreements.ts'
 import { type SearchHit, searchAgreements, searchLanding } from '../services/search.ts'
 
 const contentDir = path.resolve(import.meta.dirname, '../../content')
 
-const searchQuery = {
-  type: 'object',
-  properties: {
-    keyword: { type: 'string', maxLength: 50 },
-    pageNum: { type: 'integer', minimum: 1, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+const searchQuery = query({
+  keyword: { type: 'string', maxLength: 50 },
+  pageNum: { type: 'integer', minimum: 1, default: 1 },
+  pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+})
+
+/** The Agreement type of schemas/content.ts. */
+const agreement = shape({
+  key: str(20),
+  title: str(100),
+  updatedAt: str(20),
+  effectiveAt: str(20),
+  intro: { type: 'string' },
+  sections: {
+    type: 'array',
+    items: shape({ heading: { type: 'string' }, paragraphs: { type: 'array', items: { type: 'string' } } }),
+  },
+})
+
+const schemas = {
+  agreement: {
+    tags: ['内容与搜索'],
+    summary: '协议全文（user、private、disclaimer）',
+    params: params({ key: 20 }),
+    querystring: query({}),
+    response: replies(agreement),
+  },
+  search: {
+    tags: ['内容与搜索'],
+    summary: '站内搜索：栏目、活动页面与协议',
+    querystring: searchQuery,
+    response: tableReplies(
+      shape({ kind: str(20), title: { type: 'string' }, url: str(300), snippet: { type: 'string' } }),
+    ),
   },
 } as const
 
@@ -20,15 +49,19 @@ const searchQuery = {
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const agreements = loadAgreements(path.join(contentDir, 'agreements'))
 
-  app.get<{ Params: { key: string } }>('/common/agreement/:key', async (request) => {
-    const doc = agreements.get(request.params.key)
-    if (!doc) throw new BusinessError(CODE.notFound, '协议不存在')
-    return ok(doc)
-  })
+  app.get<{ Params: { key: string } }>(
+    '/common/agreement/:key',
+    { schema: schemas.agreement },
+    async (request) => {
+      const doc = agreements.get(request.params.key)
+      if (!doc) throw new BusinessError(CODE.notFound, '协议不存在')
+      return ok(doc)
+    },
+  )
 
   app.get<{ Querystring: { keyword?: string; pageNum: number; pageSize: number } }>(
     '/search',
-    { schema: { querystring: searchQuery } },
+    { schema: schemas.search },
     async (request) => {
       const keyword = (request.query.keyword ?? '').trim()
       if (!keyword) throw new BusinessError(CODE.badRequest, '请输入搜索关键词')

@@ -2,43 +2,58 @@ import type { FastifyInstance } from 'fastify'
 import type { FormName } from '../../schemas/forms/index.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
+import { formBody, int, params, query, replies, shape } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requestToken } from '../plugins/auth.ts'
 import { resolveSession } from '../services/sessions.ts'
 
+const signupSchema = {
+  tags: ['活动页面'],
+  summary: '活动页面报名（每个手机号每页一次；登录用户与报名关联）',
+  params: params({ slug: 100 }),
+  querystring: query({}),
+  // Each page names its form; event-signup is the one every page uses today.
+  body: formBody('event-signup'),
+  response: replies(shape({ id: int })),
+} as const
+
 /** Sign-ups from campaign pages (/application/<slug>): validated with the page's form schema, one per phone. */
 export async function landingRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Params: { slug: string } }>('/landing/:slug/signup', async (request) => {
-    const page = app.landing.get(request.params.slug)
-    if (!page) throw new BusinessError(CODE.notFound, '活动页面不存在')
-    const signup = page.signups[0]
-    if (!signup) throw new BusinessError(CODE.badRequest, '该页面没有开放报名')
-    if (signup.closesAt && Date.parse(signup.closesAt) < Date.now())
-      throw new BusinessError(CODE.badRequest, '报名已截止')
-    const data = parseForm(signup.form as FormName, request.body) as { phone: string }
-    // Signed-in visitors are linked to their sign-up; anyone may sign up.
-    const token = requestToken(request)
-    const userId = token ? ((await resolveSession(app.db.kysely, token)) ?? null) : null
-    const k = app.db.kysely
-    const existing = await k
-      .selectFrom('landing_signups')
-      .select('id')
-      .where('slug', '=', request.params.slug)
-      .where('phone', '=', data.phone)
-      .executeTakeFirst()
-    if (existing) throw new BusinessError(CODE.badRequest, '该手机号已报名，无需重复提交')
-    const row = await k
-      .insertInto('landing_signups')
-      .values({
-        slug: request.params.slug,
-        form: signup.form,
-        phone: data.phone,
-        data: JSON.stringify(data),
-        user_id: userId,
-        created_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return ok({ id: row.id }, '报名成功')
-  })
+  app.post<{ Params: { slug: string } }>(
+    '/landing/:slug/signup',
+    { schema: signupSchema },
+    async (request) => {
+      const page = app.landing.get(request.params.slug)
+      if (!page) throw new BusinessError(CODE.notFound, '活动页面不存在')
+      const signup = page.signups[0]
+      if (!signup) throw new BusinessError(CODE.badRequest, '该页面没有开放报名')
+      if (signup.closesAt && Date.parse(signup.closesAt) < Date.now())
+        throw new BusinessError(CODE.badRequest, '报名已截止')
+      const data = parseForm(signup.form as FormName, request.body) as { phone: string }
+      // Signed-in visitors are linked to their sign-up; anyone may sign up.
+      const token = requestToken(request)
+      const userId = token ? ((await resolveSession(app.db.kysely, token)) ?? null) : null
+      const k = app.db.kysely
+      const existing = await k
+        .selectFrom('landing_signups')
+        .select('id')
+        .where('slug', '=', request.params.slug)
+        .where('phone', '=', data.phone)
+        .executeTakeFirst()
+      if (existing) throw new BusinessError(CODE.badRequest, '该手机号已报名，无需重复提交')
+      const row = await k
+        .insertInto('landing_signups')
+        .values({
+          slug: request.params.slug,
+          form: signup.form,
+          phone: data.phone,
+          data: JSON.stringify(data),
+          user_id: userId,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return ok({ id: row.id }, '报名成功')
+    },
+  )
 }

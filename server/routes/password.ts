@@ -5,6 +5,7 @@ import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { hashPassword } from '../lib/passwords.ts'
+import { formBody, handlerBody, query, replies } from '../lib/route-schema.ts'
 import { isoIn, nowIso } from '../lib/time.ts'
 import { SandboxSms } from '../services/sms.ts'
 
@@ -19,51 +20,77 @@ const SEND_LIMITS = {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 export const WRONG_CODE = '验证码错误或已过期'
 
+const schemas = {
+  sendCode: {
+    tags: ['找回密码'],
+    summary: '发送重置密码验证码（无论手机号是否注册，回答与限频都相同）',
+    querystring: query({}),
+    // Checked by the handler with the §5 phone format, so a bad phone gets its Chinese message.
+    body: handlerBody({
+      type: 'object',
+      properties: { phone: { type: 'string', title: '手机号码', format: 'phone' } },
+      required: ['phone'],
+    }),
+    response: replies(),
+  },
+  reset: {
+    tags: ['找回密码'],
+    summary: '用短信验证码重置密码（成功后所有登录失效）',
+    querystring: query({}),
+    body: formBody('password-reset'),
+    response: replies(),
+  },
+} as const
+
 /** Password reset by SMS code (/forgetPwd). Never reveals whether a phone has an account. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const sms = new SandboxSms(app.db.kysely)
   const k = app.db.kysely
 
-  app.post<{ Body: { phone?: string } }>('/password/sendCode', async (request) => {
-    const phone = String(request.body?.phone ?? '').trim()
-    if (!FORMATS.phone.test(phone)) throw new BusinessError(CODE.badRequest, MESSAGES.phoneInvalid)
-    // Claimed before anything else, for registered and unknown phones alike: the answer, the limit
-    // and the work done must not tell whether a phone has an account.
-    const keys = [`sms:phone:${phone}`, `sms:address:${request.ip}`] as const
-    const [byPhone, byAddress] = await Promise.all([
-      app.rateLimits.claim(keys[0], SEND_LIMITS.perPhone),
-      app.rateLimits.claim(keys[1], SEND_LIMITS.perAddress),
-    ])
-    if (!byPhone.allowed || !byAddress.allowed) {
-      if (byPhone.allowed) await app.rateLimits.release(keys[0])
-      if (byAddress.allowed) await app.rateLimits.release(keys[1])
-      throw new BusinessError(
-        CODE.tooMany,
-        byPhone.allowed ? '验证码发送过于频繁，请稍后再试' : '验证码发送过于频繁，请1分钟后再试',
-      )
-    }
-    const user = await k.selectFrom('users').select('id').where('account', '=', phone).executeTakeFirst()
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    await k
-      .insertInto('verification_codes')
-      .values({
-        phone,
-        purpose: 'reset',
-        code_hash: sha256(code),
-        attempts: 0,
-        created_at: nowIso(),
-        expires_at: isoIn(CODE_TTL_MS),
-        used_at: null,
-      })
-      .execute()
-    // Only the message itself depends on the account; the sandbox queues it in sms_outbox, and a real
-    // gateway must deliver from that queue too, so the request never waits on the provider.
-    if (user)
-      await sms.send(phone, `【咖簿网】您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`)
-    return ok(undefined, '验证码已发送')
-  })
+  app.post<{ Body: { phone?: string } }>(
+    '/password/sendCode',
+    { schema: schemas.sendCode },
+    async (request) => {
+      const phone = String(request.body?.phone ?? '').trim()
+      if (!FORMATS.phone.test(phone)) throw new BusinessError(CODE.badRequest, MESSAGES.phoneInvalid)
+      // Claimed before anything else, for registered and unknown phones alike: the answer, the limit
+      // and the work done must not tell whether a phone has an account.
+      const keys = [`sms:phone:${phone}`, `sms:address:${request.ip}`] as const
+      const [byPhone, byAddress] = await Promise.all([
+        app.rateLimits.claim(keys[0], SEND_LIMITS.perPhone),
+        app.rateLimits.claim(keys[1], SEND_LIMITS.perAddress),
+      ])
+      if (!byPhone.allowed || !byAddress.allowed) {
+        if (byPhone.allowed) await app.rateLimits.release(keys[0])
+        if (byAddress.allowed) await app.rateLimits.release(keys[1])
+        throw new BusinessError(
+          CODE.tooMany,
+          byPhone.allowed ? '验证码发送过于频繁，请稍后再试' : '验证码发送过于频繁，请1分钟后再试',
+        )
+      }
+      const user = await k.selectFrom('users').select('id').where('account', '=', phone).executeTakeFirst()
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      await k
+        .insertInto('verification_codes')
+        .values({
+          phone,
+          purpose: 'reset',
+          code_hash: sha256(code),
+          attempts: 0,
+          created_at: nowIso(),
+          expires_at: isoIn(CODE_TTL_MS),
+          used_at: null,
+        })
+        .execute()
+      // Only the message itself depends on the account; the sandbox queues it in sms_outbox, and a real
+      // gateway must deliver from that queue too, so the request never waits on the provider.
+      if (user)
+        await sms.send(phone, `【咖簿网】您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`)
+      return ok(undefined, '验证码已发送')
+    },
+  )
 
-  app.post('/password/reset', async (request) => {
+  app.post('/password/reset', { schema: schemas.reset }, async (request) => {
     const form = parseForm('password-reset', request.body) as {
       phone: string
       code: string

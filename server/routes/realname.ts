@@ -3,6 +3,7 @@ import { IDENTITY_TYPES, MAINLAND_ID_CARD } from '../../schemas/forms/realname.t
 import type { RealnameAuthTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
+import { bool, formBody, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { type IdentityVault, maskIdentity } from '../services/identity-vault.ts'
@@ -18,6 +19,61 @@ export const REALNAME_MESSAGES = {
   identityTaken: '该证件已被其他账号实名认证，一个身份只能认证一个账号',
   badRegion: '请选择有效的所在城市',
   badProfessional: '请选择有效的专业',
+} as const
+
+const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max })
+
+/** What the SPA reads of a verification (view() below); only `verified` when there is none. */
+const realnameView = shape(
+  {
+    verified: bool,
+    username: str(30),
+    identityType: str(2),
+    identityTypeLabel: str(30),
+    identity: { type: 'string', description: '打码后的证件号码，完整号码从不离开服务器' },
+    gender: nullableText(2),
+    birthday: nullableText(10),
+    cityId: str(12),
+    cityNames: { type: 'array', items: str(50) },
+    professional: str(20),
+    professionalLabel: str(50),
+    professionalName: str(30),
+    rightsEligible: bool,
+    createTime: str(40),
+  },
+  [
+    'username',
+    'identityType',
+    'identityTypeLabel',
+    'identity',
+    'gender',
+    'birthday',
+    'cityId',
+    'cityNames',
+    'professional',
+    'professionalLabel',
+    'professionalName',
+    'rightsEligible',
+    'createTime',
+  ],
+)
+
+const schemas = {
+  get: {
+    tags: ['实名认证'],
+    summary: '我的实名信息',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies(realnameView),
+  },
+  submit: {
+    tags: ['实名认证'],
+    summary: '提交实名认证（提交后不可修改；一个证件只能认证一个账号）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    body: formBody('realname'),
+    response: replies(realnameView),
+  },
 } as const
 
 /** SPEC §2 "Realname dialog", §4, §7: one account, one identity; cannot be changed once submitted. */
@@ -51,7 +107,7 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
     if (row) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.alreadyVerified)
   }
 
-  app.get('/my/getRealNameBo', { preHandler: requireUser }, async (request) => {
+  app.get('/my/getRealNameBo', { preHandler: requireUser, schema: schemas.get }, async (request) => {
     const row = await app.db.kysely
       .selectFrom('realname_auths')
       .selectAll()
@@ -60,7 +116,7 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
     return ok(row ? view(row) : { verified: false })
   })
 
-  app.post('/my/realNameAuth', { preHandler: requireUser }, async (request) => {
+  app.post('/my/realNameAuth', { preHandler: requireUser, schema: schemas.submit }, async (request) => {
     const form = parseForm('realname', request.body) as {
       username: string
       identityType: string
