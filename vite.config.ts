@@ -3,8 +3,9 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { normaliseBasePath } from './server/config.ts'
 
-// BASE_PATH: the staging prefix (e.g. BASE_PATH=/test/ npm run build); the router reads it back
-// through import.meta.env.BASE_URL, so no route or link needs to know it.
+// BASE_PATH: the staging prefix (e.g. BASE_PATH=/test/ npm run build, or npm run build:staging into
+// dist-test/). The SPA reads it back through import.meta.env.BASE_URL in one place, src/lib/paths.ts,
+// so no route, link or image needs to know it.
 const base = normaliseBasePath(process.env.BASE_PATH)
 const apiTarget = process.env.API_TARGET ?? `http://localhost:${process.env.API_PORT ?? 3001}`
 
