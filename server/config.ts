@@ -54,7 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     basePath: normaliseBasePath(env.BASE_PATH),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
     logLevel: env.LOG_LEVEL ?? 'info',
-    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 300_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
 }

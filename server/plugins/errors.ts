@@ -90,14 +90,20 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket): v
   socket.destroy(error)
 }
 
-/** The default bound on receiving a whole request (headers and body), see README "Environment variables". */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
+/**
+ * The default bound on receiving a whole request (headers and body): Node's own default, which
+ * Fastify turns off. A 20 MB upload must arrive within it (about 0.55 Mbit/s). README "Environment
+ * variables" documents REQUEST_TIMEOUT_MS.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000
+/** Headers are small: a client that has not finished them in 30 s is stalling (slowloris). */
+const HEADERS_TIMEOUT_MS = 30_000
 
 /**
  * Fastify options that keep framework and connection errors in the envelope and bound how long a
  * request may take to arrive. Node checks pending requests every connectionsCheckingInterval (30 s by
- * default), so a half-sent request is answered 408 and closed within requestTimeout plus at most one
- * second.
+ * default; here at most one second), so a half-sent request is answered 408 and closed within
+ * requestTimeout (headers: within 30 s) plus at most one second.
  */
 export function errorServerOptions(
   requestTimeoutMs: number = DEFAULT_REQUEST_TIMEOUT_MS,
@@ -105,13 +111,18 @@ export function errorServerOptions(
   FastifyHttpOptions<http.Server>,
   'frameworkErrors' | 'clientErrorHandler' | 'requestTimeout' | 'http'
 > {
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs <= 0) {
+    throw new Error(
+      `REQUEST_TIMEOUT_MS must be a whole number of milliseconds above 0, not ${requestTimeoutMs}`,
+    )
+  }
   return {
     frameworkErrors,
     clientErrorHandler,
     requestTimeout: requestTimeoutMs,
     http: {
       requestTimeout: requestTimeoutMs,
-      headersTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(requestTimeoutMs, HEADERS_TIMEOUT_MS),
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestTimeoutMs / 4))),
     },
   }

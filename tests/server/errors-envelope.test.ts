@@ -92,6 +92,24 @@ function rawExchange(data: string, giveUpAfterMs: number) {
   })
 }
 
+describe('errors of the connection itself', () => {
+  it.each([
+    ['broken HTTP framing', 'NOT HTTP AT ALL\r\n\r\n', 400, '请求参数有误'],
+    [
+      'headers over Node’s 16 KB limit',
+      `GET /api/tbMenuInfo/queryAll HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      '请求头过大',
+    ],
+  ])('answers %s with the envelope and the security headers', async (_what, data, status, msg) => {
+    const { reply } = await rawExchange(data, 5_000)
+    const [head = '', json = ''] = reply.split('\r\n\r\n')
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(head.toLowerCase()).toContain("content-security-policy: default-src 'self'")
+    expect(JSON.parse(json)).toEqual({ code: status, msg })
+  })
+})
+
 describe('a half-sent request', () => {
   it('is answered 408 in the envelope and closed within the request timeout', async () => {
     const body = JSON.stringify({ account: '13800000001', password: 'Kabu2026!', logInSource: 2 })
