@@ -38,10 +38,11 @@ function envelope(data?: unknown): Schema {
 
 /** What an error answer with an HTTP error status looks like. */
 const errorEnvelope = { ...envelope(), description: '请求无法处理（格式、大小、超时等）' }
+const serverErrorEnvelope = { ...envelope(), description: '服务器内部错误（不含任何内部细节）' }
 
 /** Responses of a JSON route: the envelope with `data` for HTTP 200, the bare envelope otherwise. */
 export function replies(data?: unknown, description = '操作结果'): Schema {
-  return { 200: { ...envelope(data), description }, '4xx': errorEnvelope, '5xx': errorEnvelope }
+  return { 200: { ...envelope(data), description }, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
 }
 
 /** Responses of a table route (SPEC §7): rows and total beside code and msg. */
@@ -57,7 +58,7 @@ export function tableReplies(row: unknown): Schema {
     required: ['code', 'msg'],
     description: '分页结果',
   }
-  return { 200: table, '4xx': errorEnvelope, '5xx': errorEnvelope }
+  return { 200: table, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
 }
 
 /** No parameters besides the token every route accepts (SPEC §6). */

@@ -78,7 +78,13 @@ function wrap(validate: ReturnType<Ajv['compile']>): Validate {
  * at /api/docs and the document at /api/docs/json (@fastify/swagger-ui, under the site's CSP).
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(compileValidator)
+  app.setValidatorCompiler((route) => {
+    // Shared schemas (app.addSchema on the root) are what a route's $ref may point at.
+    for (const [id, schema] of Object.entries(app.getSchemas())) {
+      if (!ajv.getSchema(id)) ajv.addSchema(schema as object) // Fastify insists on a $id
+    }
+    return compileValidator({ schema: route.schema as Record<string, unknown>, httpPart: route.httpPart })
+  })
   const catalog: RouteEntry[] = []
   app.decorate('routeCatalog', catalog)
   app.addHook('onRoute', (route) => {

@@ -26,8 +26,8 @@ declare module 'fastify' {
 const region = { id: str(12), name: str(50), level: int }
 /** The tree has exactly three levels (SPEC §5): only provinces and cities carry subLevel. */
 const district = shape(region)
-const city = shape({ ...region, subLevel: { type: 'array', items: district } })
-const province = shape({ ...region, subLevel: { type: 'array', items: city } })
+const city = shape({ ...region, subLevel: { type: 'array', items: district } }, ['subLevel'])
+const province = shape({ ...region, subLevel: { type: 'array', items: city } }, ['subLevel'])
 
 const schemas = {
   dictionary: {

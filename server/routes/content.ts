@@ -14,18 +14,24 @@ const searchQuery = query({
   pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
 })
 
-/** The Agreement type of schemas/content.ts. */
-const agreement = shape({
-  key: str(20),
-  title: str(100),
-  updatedAt: str(20),
-  effectiveAt: str(20),
-  intro: { type: 'string' },
-  sections: {
-    type: 'array',
-    items: shape({ heading: { type: 'string' }, paragraphs: { type: 'array', items: { type: 'string' } } }),
+/**
+ * The Agreement type of schemas/content.ts. The loader insists on key, title and sections only, and a
+ * response missing a required field would fail to serialize, so the dates and intro are optional.
+ */
+const agreement = shape(
+  {
+    key: str(20),
+    title: str(100),
+    updatedAt: str(20),
+    effectiveAt: str(20),
+    intro: { type: 'string' },
+    sections: {
+      type: 'array',
+      items: shape({ heading: { type: 'string' }, paragraphs: { type: 'array', items: { type: 'string' } } }),
+    },
   },
-})
+  ['updatedAt', 'effectiveAt', 'intro'],
+)
 
 const schemas = {
   agreement: {
