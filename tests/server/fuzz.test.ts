@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import zlib from 'node:zlib'
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../../server/plugins/api-docs.ts'
@@ -9,7 +10,7 @@ import { useTestApp } from '../support/use-test-app.ts'
 /**
  * Issue 7 item 5: a few thousand generated requests over every registered route (the app's route
  * catalog, so a new route joins automatically) — wrong methods and content types, bad encodings,
- * prototype keys, huge, deep and null-byte bodies. None may answer 5xx or show a stack trace.
+ * prototype keys, compressed, huge, deep and null-byte bodies. None may answer 5xx or show a stack trace.
  * Seeded: the seed is printed, and FUZZ_SEED=<seed> replays a run; FUZZ_REQUESTS changes its size.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? randomInt(1, 2 ** 31))
@@ -211,9 +212,17 @@ async function generate(r: Rng, routes: RouteEntry[], userId: number): Promise<I
       payload = multipartBody(r, boundary)
     } else if (type.includes('json') || r.chance(0.3)) payload = jsonBody(r, route)
     else payload = Buffer.from(text(r), r.chance(0.5) ? 'latin1' : 'utf8')
+    if (r.chance(0.1)) {
+      // Compressed bodies, real and fake, and a gzip bomb (64 MB of spaces in about 64 KB).
+      headers['content-encoding'] = r.pick(['gzip', 'br', 'deflate', 'identity', 'x-unknown', 'gzip, br'])
+      if (r.chance(0.5)) payload = zlib.gzipSync(payload)
+      else if (r.chance(0.1)) payload = GZIP_BOMB
+    }
   }
   return { method, url, headers, payload }
 }
+
+const GZIP_BOMB = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20))
 
 const STACK_TRACE = /\bat [\w$.<>[\] ]+ \(|\bat (file|node):|node_modules|\/work\/|\.ts:\d+:\d+|Error: /
 const CHINESE = /[\u4e00-\u9fff]/
