@@ -114,7 +114,11 @@ export function formBody(name: FormName, extra: Record<string, unknown> = {}): S
   }
 }
 
-/** A body the handler reads itself (a multipart upload): documented, not validated by ajv. */
+/**
+ * A body the handler reads and checks itself (a multipart upload, a lone phone number): documented in
+ * full, but the route validator checks only the JSON types of its declared fields, so the handler's
+ * own Chinese messages stay and no value of the wrong kind reaches it.
+ */
 export function handlerBody(schema: Schema): Schema {
   return { ...schema, [HANDLER_VALIDATED]: true }
 }

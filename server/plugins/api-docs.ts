@@ -46,11 +46,17 @@ const accept: Validate = () => true
  * Validation of every route's request parts. Query strings, path parameters and plain bodies go
  * through ajv as Fastify would. A form body (formBody in server/lib/route-schema.ts) is left to the
  * handler's parseForm, which answers with the form's §5 Chinese messages; only the extra fields the
- * route declares beside the form are checked here. A multipart body (handlerBody) is read by the
- * handler.
+ * route declares beside the form are checked here. A body the handler reads itself (handlerBody:
+ * multipart, the reset-code phone) gets only the types of its declared fields checked.
  */
 function compileValidator({ schema, httpPart }: { schema: Record<string, unknown>; httpPart?: string }) {
-  if (httpPart === 'body' && schema[HANDLER_VALIDATED]) return accept
+  if (httpPart === 'body' && schema[HANDLER_VALIDATED]) {
+    // The handler checks the values; a declared field of the wrong kind (an object where text is
+    // expected, which String() cannot even convert) never reaches it. Nothing else is enforced here.
+    const properties = (schema.properties ?? {}) as Record<string, { type?: unknown }>
+    const kinds = Object.entries(properties).map(([name, field]) => [name, { type: field.type }])
+    return kinds.length ? wrap(ajv.compile({ properties: Object.fromEntries(kinds) })) : accept
+  }
   if (httpPart === 'body' && typeof schema[FORM_KEYWORD] === 'string') {
     const formFields = new Set(fieldsOf(schema[FORM_KEYWORD] as Parameters<typeof fieldsOf>[0]))
     const properties = schema.properties as Record<string, unknown>

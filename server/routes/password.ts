@@ -25,7 +25,8 @@ const schemas = {
     tags: ['找回密码'],
     summary: '发送重置密码验证码（无论手机号是否注册，回答与限频都相同）',
     querystring: query({}),
-    // Checked by the handler with the §5 phone format, so a bad phone gets its Chinese message.
+    // The handler checks the §5 phone format, so a bad phone gets its Chinese message; the validator
+    // only makes sure phone is text (String() of some objects throws).
     body: handlerBody({
       type: 'object',
       properties: { phone: { type: 'string', title: '手机号码', format: 'phone' } },

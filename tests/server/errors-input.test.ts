@@ -49,6 +49,18 @@ describe('no 5xx from user input', () => {
     }
   })
 
+  it('refuses a field of the wrong type that the handler would turn into text (found by the fuzz test)', async () => {
+    for (const phone of [{ toString: 1 }, { valueOf: 'x', toString: 'y' }, Object.create(null)]) {
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: '/api/password/sendCode',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ phone }),
+      })
+      expect(expectRefused(res)).toEqual({ code: 400, msg: '请求参数有误' })
+    }
+  })
+
   it('refuses uploads named after a property every object has', async () => {
     const token = await t.api.login(DEMO.designer)
     for (const name of ['f.constructor', 'f.__proto__', 'f.toString', 'f.hasOwnProperty', 'f.valueOf']) {

@@ -10,7 +10,8 @@ import { useTestApp } from '../support/use-test-app.ts'
 /**
  * Issue 7 item 5: a few thousand generated requests over every registered route (the app's route
  * catalog, so a new route joins automatically) — wrong methods and content types, bad encodings,
- * prototype keys, compressed, huge, deep and null-byte bodies. None may answer 5xx or show a stack trace.
+ * prototype keys, compressed, huge, deep and null-byte bodies. None may answer 5xx or show a stack trace,
+ * and every answer carries the security headers.
  * Seeded: the seed is printed, and FUZZ_SEED=<seed> replays a run; FUZZ_REQUESTS changes its size.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? randomInt(1, 2 ** 31))
@@ -251,6 +252,9 @@ describe('fuzz', () => {
         }) → ${res.statusCode} ${res.body.slice(0, 300)}`
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
         expect(res.statusCode, what).toBeLessThan(500)
+        // Every answer, error or not, carries the security headers (item 6).
+        expect(res.headers['content-security-policy'], what).toContain("default-src 'self'")
+        expect(res.headers['x-content-type-options'], what).toBe('nosniff')
         const type = String(res.headers['content-type'] ?? '')
         if (type.includes('json') || res.statusCode >= 400) {
           expect(res.body, what).not.toMatch(STACK_TRACE)
