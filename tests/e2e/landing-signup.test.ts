@@ -38,7 +38,7 @@ describe('landing page sign-up', () => {
     }
     await form.locator('#root_name').fill('周敏')
     await form.locator('#root_phone').fill('13512345678')
-    await form.locator('#root_organization').fill('苏州大学艺术学院')
+    await form.locator('#root_organization').fill('西岭大学设计学院（示例）')
     await form.locator('[data-part=control]').last().click()
     await submit.click()
     await expect.poll(() => form.textContent()).toContain('报名')
@@ -50,7 +50,7 @@ describe('landing page sign-up', () => {
     await again.scrollIntoViewIfNeeded()
     await again.locator('#root_name').fill('周敏')
     await again.locator('#root_phone').fill('13512345678')
-    await again.locator('#root_organization').fill('苏州大学艺术学院')
+    await again.locator('#root_organization').fill('西岭大学设计学院（示例）')
     await again.locator('[data-part=control]').last().click()
     await again
       .getByRole('button', { name: /提交|报名/ })

@@ -8,7 +8,7 @@ const address = {
   userName: '陈思远',
   phone: '13800000001',
   cityId: '320508',
-  address: '人民路1号 设计大厦8楼',
+  address: '青石路 1 号（演示地址） 8 楼',
 }
 
 describe('addresses', () => {
@@ -17,7 +17,13 @@ describe('addresses', () => {
     const newcomer = await t.api.login(DEMO.newcomer)
     expect((await t.api.post('/api/address/insert', address, designer)).code).toBe(200)
     expect(
-      (await t.api.post('/api/address/insert', { ...address, address: '金鸡湖大道88号' }, designer)).code,
+      (
+        await t.api.post(
+          '/api/address/insert',
+          { ...address, address: '云湖大道 2 号（演示地址）' },
+          designer,
+        )
+      ).code,
     ).toBe(200)
     const mine = (await t.api.get('/api/address/list', designer)).data
     expect(mine).toHaveLength(2)

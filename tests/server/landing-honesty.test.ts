@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
  * fictional. This scans every text in landing-pages/ (pages, shared fragments, art specs, the staff
  * README) and content/agreements/ for what would pass for a real registration, mailbox, phone line,
  * street address or institution — the same patterns tests/server/site-identity.test.ts applies to
- * the footer, plus the real names these pages once carried.
+ * the footer, plus the real names these pages once carried — names Storybook's demo data (the
+ * stories and their mock API) must not carry either.
  */
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -39,6 +40,16 @@ function texts(file: string): string[] {
 
 const files = [...filesUnder('landing-pages'), ...filesUnder('content/agreements')]
 
+/** Storybook's demo data (every src/**\/*.stories.tsx and the stories' mock API), read line by line. */
+function storySources(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`
+    if (entry.isDirectory()) return storySources(rel)
+    return entry.name.endsWith('.stories.tsx') || rel.startsWith('src/forms/stories/') ? [rel] : []
+  })
+}
+const stories = storySources('src')
+
 /** Anything that would pass for a real registration, mailbox or phone line (as in site-identity.test.ts). */
 const realLooking: [string, RegExp][] = [
   [
@@ -65,6 +76,7 @@ const realNames = [
   '苏州咖簿网络科技',
   '星湖街',
   '苏州国际博览中心',
+  '工业和信息化局',
   '金鸡湖美术馆',
   '金鸡湖国际会议中心',
   '苏州第二工人文化宫',
@@ -128,6 +140,22 @@ describe('landing pages and agreements read as demo content', () => {
       texts(file).flatMap((text) =>
         realNames.filter((name) => text.includes(name)).map((name) => `${file}: ${name} in “${text}”`),
       ),
+    )
+    expect(offending).toEqual([])
+  })
+
+  it('nor do the Storybook stories and their mock API', () => {
+    expect(stories).toContain('src/engine/landing/sections/speakers/speakers.stories.tsx')
+    expect(stories).toContain('src/forms/stories/mock-api.tsx')
+    const offending = stories.flatMap((file) =>
+      fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line) =>
+          realNames
+            .filter((name) => line.includes(name))
+            .map((name) => `${file}: ${name} in “${line.trim()}”`),
+        ),
     )
     expect(offending).toEqual([])
   })

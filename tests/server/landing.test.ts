@@ -7,7 +7,7 @@ const t = useTestApp()
 const entry = {
   name: '周敏',
   phone: '13600000001',
-  organization: '苏州大学艺术学院',
+  organization: '西岭大学设计学院（示例）',
   position: '工业设计专业',
   attendees: 1,
   read: true,

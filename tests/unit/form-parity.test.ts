@@ -166,22 +166,37 @@ const TABLE: Record<FormName, { url: string; auth: boolean; rows: Row[] }> = {
     rows: [
       {
         label: 'valid',
-        data: { userName: '陈思远', phone: '13800000001', cityId: '320500', address: '人民路1号' },
+        data: {
+          userName: '陈思远',
+          phone: '13800000001',
+          cityId: '320500',
+          address: '青石路 1 号（演示地址）',
+        },
         passes: '请选择有效的所在地区',
       },
       {
         label: 'phone starting 2',
-        data: { userName: '陈思远', phone: '23800000001', cityId: '320508', address: '人民路1号' },
+        data: {
+          userName: '陈思远',
+          phone: '23800000001',
+          cityId: '320508',
+          address: '青石路 1 号（演示地址）',
+        },
         message: '请输入正确的11位手机号',
       },
       {
         label: '12-digit phone',
-        data: { userName: '陈思远', phone: '138000000011', cityId: '320508', address: '人民路1号' },
+        data: {
+          userName: '陈思远',
+          phone: '138000000011',
+          cityId: '320508',
+          address: '青石路 1 号（演示地址）',
+        },
         message: '请输入正确的11位手机号',
       },
       {
         label: 'no receiver',
-        data: { userName: '', phone: '13800000001', cityId: '320508', address: '人民路1号' },
+        data: { userName: '', phone: '13800000001', cityId: '320508', address: '青石路 1 号（演示地址）' },
         message: '收货人不能为空',
       },
       {
@@ -197,27 +212,45 @@ const TABLE: Record<FormName, { url: string; auth: boolean; rows: Row[] }> = {
     rows: [
       {
         label: 'complete sign-up',
-        data: { name: '王珂', phone: '13700000001', organization: '江南大学', attendees: 2, read: true },
+        data: {
+          name: '王珂',
+          phone: '13700000001',
+          organization: '西岭大学设计学院（示例）',
+          attendees: 2,
+          read: true,
+        },
         passes: '报名成功',
       },
       {
         label: 'email optional but checked',
-        data: { name: '王珂', phone: '13700000002', organization: '江南大学', email: 'wangke@', read: true },
+        data: {
+          name: '王珂',
+          phone: '13700000002',
+          organization: '西岭大学设计学院（示例）',
+          email: 'wangke@',
+          read: true,
+        },
         message: '请输入正确的邮箱地址',
       },
       {
         label: 'read check unticked',
-        data: { name: '王珂', phone: '13700000003', organization: '江南大学', read: false },
+        data: { name: '王珂', phone: '13700000003', organization: '西岭大学设计学院（示例）', read: false },
         message: '请阅读',
       },
       {
         label: 'read check missing',
-        data: { name: '王珂', phone: '13700000003', organization: '江南大学' },
+        data: { name: '王珂', phone: '13700000003', organization: '西岭大学设计学院（示例）' },
         message: '请阅读',
       },
       {
         label: 'six attendees',
-        data: { name: '王珂', phone: '13700000004', organization: '江南大学', attendees: 6, read: true },
+        data: {
+          name: '王珂',
+          phone: '13700000004',
+          organization: '西岭大学设计学院（示例）',
+          attendees: 6,
+          read: true,
+        },
         message: '参加人数为1-5人',
       },
       {
@@ -227,7 +260,7 @@ const TABLE: Record<FormName, { url: string; auth: boolean; rows: Row[] }> = {
       },
       {
         label: 'bad phone',
-        data: { name: '王珂', phone: '1370000000', organization: '江南大学', read: true },
+        data: { name: '王珂', phone: '1370000000', organization: '西岭大学设计学院（示例）', read: true },
         message: '请输入正确的11位手机号',
       },
     ],

@@ -19,7 +19,7 @@ const meta = {
     // Relative to today, so the story keeps counting whenever it is opened.
     target: new Date(Date.now() + 12 * DAY_MS + 5 * 3_600_000 + 42 * 60_000).toISOString(),
     endedText: '设计周已盛大开幕，欢迎莅临现场！',
-    note: '苏州国际博览中心 B 馆',
+    note: '云湖会展中心（示例场馆）B 馆',
   },
 } satisfies Meta<typeof Countdown>
 

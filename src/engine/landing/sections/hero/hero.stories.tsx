@@ -17,7 +17,7 @@ const meta = {
   argTypes: { background: { control: 'object' } },
   args: {
     kicker: '2026 · 第五届',
-    title: '苏州国际工业设计周',
+    title: '苏州设计周',
     subtitle:
       '三天主题论坛、二十场工作坊与百件获奖作品展，和设计师、企业、院校一起探讨智能制造时代的好设计。',
     background: { src: '/landing/demo/banner.svg', alt: '设计周主视觉', width: 1600, height: 700 },
@@ -25,7 +25,7 @@ const meta = {
     align: 'left',
     meta: [
       { label: '时间', value: '2026年12月18日—20日' },
-      { label: '地点', value: '苏州国际博览中心 B 馆' },
+      { label: '地点', value: '云湖会展中心（示例场馆）B 馆' },
       { label: '费用', value: '免费（需报名）' },
     ],
     actions: [

@@ -20,15 +20,21 @@ const meta = {
     groups: [
       {
         label: '主办单位',
-        logos: [{ name: '苏州市工业设计协会', image: logo('苏州市工业设计协会'), href: '/index' }],
+        logos: [
+          { name: '青湾工业设计协会（示例）', image: logo('青湾工业设计协会（示例）'), href: '/index' },
+        ],
       },
       {
         label: '支持单位',
         logos: [
-          { name: '苏州市工业和信息化局', image: logo('苏州市工业和信息化局') },
-          { name: '江南大学设计学院', image: logo('江南大学设计学院'), href: 'https://example.com/jiangnan' },
-          { name: '苏州国际博览中心', image: logo('苏州国际博览中心') },
-          { name: '长三角设计联盟', image: logo('长三角设计联盟') },
+          { name: '青湾设计产业联盟（示例）', image: logo('青湾设计产业联盟（示例）') },
+          {
+            name: '西岭大学设计学院（示例）',
+            image: logo('西岭大学设计学院（示例）'),
+            href: 'https://example.com/xiling-design',
+          },
+          { name: '云湖会展中心（示例场馆）', image: logo('云湖会展中心（示例场馆）') },
+          { name: '新材料创新联盟（示例）', image: logo('新材料创新联盟（示例）') },
           { name: '某智能家电集团', image: logo('某智能家电集团') },
         ],
       },

@@ -48,7 +48,7 @@ const fillAndSubmit = async (canvasElement: HTMLElement) => {
   await canvas.findByRole('button', { name: '提交报名' })
   await userEvent.type(field(canvasElement, 'name'), '林晓雨')
   await userEvent.type(field(canvasElement, 'phone'), '13800000001')
-  await userEvent.type(field(canvasElement, 'organization'), '苏州某设计有限公司')
+  await userEvent.type(field(canvasElement, 'organization'), '青禾设计社（示例）')
   await userEvent.click(canvas.getByRole('checkbox'))
   await userEvent.click(canvas.getByRole('button', { name: '提交报名' }))
   return canvas

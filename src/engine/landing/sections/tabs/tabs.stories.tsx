@@ -23,7 +23,7 @@ const meta = {
           section('timeline', {
             variant: 'agenda',
             items: [
-              { time: '09:30 – 10:00', title: '开幕致辞', speaker: '苏州市工业设计协会 会长 陈建国' },
+              { time: '09:30 – 10:00', title: '开幕致辞', speaker: '顾清远 · 青湾工业设计协会（示例）' },
               { time: '10:00 – 11:30', title: '主题演讲：AI 时代的产品定义', speaker: '林晓雨 · 设计副总裁' },
               { time: '13:30 – 17:00', title: '圆桌对话：设计如何驱动制造业升级' },
             ],

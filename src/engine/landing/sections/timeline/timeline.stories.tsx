@@ -17,7 +17,7 @@ const meta = {
     variant: 'agenda',
     items: [
       { time: '09:00 – 09:30', title: '签到入场', text: '凭报名二维码在 B 馆东门签到，领取资料袋。' },
-      { time: '09:30 – 10:00', title: '开幕致辞', speaker: '苏州市工业设计协会 会长 陈建国' },
+      { time: '09:30 – 10:00', title: '开幕致辞', speaker: '顾清远 · 青湾工业设计协会（示例）' },
       {
         time: '10:00 – 11:30',
         title: '主题演讲：AI 时代的产品定义',

@@ -17,7 +17,7 @@ const meta = {
     // Storybook has no video file: the player shows the poster until play is pressed, which is all a story needs.
     src: '/landing/demo/intro.mp4',
     poster: { src: '/landing/demo/banner.svg', alt: '设计周宣传片封面', width: 1600, height: 700 },
-    caption: '2025 苏州国际工业设计周官方宣传片',
+    caption: '2025 苏州设计周宣传片',
   },
 } satisfies Meta<typeof Video>
 
