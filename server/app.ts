@@ -13,6 +13,7 @@ import { errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
+import { registerTextGuard } from './plugins/text-guard.ts'
 import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
 import { commonRoutes } from './routes/common.ts'
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandling(app)
   registerJsonBody(app)
+  registerTextGuard(app)
   await registerSecurity(app)
   await registerCompression(app)
   registerAuth(app)

@@ -61,6 +61,24 @@ describe('no 5xx from user input', () => {
     }
   })
 
+  it('refuses a NUL character anywhere in the input (PostgreSQL cannot store it)', async () => {
+    const token = await t.api.login(DEMO.designer)
+    const address = { userName: '陈\u0000思远', phone: '13800000001', cityId: '320508', address: '人民路1号' }
+    for (const res of [
+      await t.server.app.inject({ url: '/api/search?keyword=%00' }),
+      await t.server.app.inject({ url: '/api/common/treeRegion?parentId=11%000' }),
+      await t.server.app.inject({
+        method: 'POST',
+        url: '/api/address/insert',
+        headers: { authorization: token },
+        payload: address,
+      }),
+    ]) {
+      expect(expectRefused(res)).toEqual({ code: 400, msg: '请求内容包含无效字符' })
+    }
+    expect((await t.api.get('/api/address/list', token)).data).toEqual([])
+  })
+
   it('refuses uploads named after a property every object has', async () => {
     const token = await t.api.login(DEMO.designer)
     for (const name of ['f.constructor', 'f.__proto__', 'f.toString', 'f.hasOwnProperty', 'f.valueOf']) {

@@ -71,7 +71,7 @@ function text(r: Rng): string {
     case 6:
       return r.pick(['110101199003077777', '320508', '110000', '999999', '0'])
     case 7:
-      return '设计师😀\ud800\udfff\u202e'
+      return r.pick(['设计师😀\u202e', 'lone \ud800 surrogate', '\udfff', '\ufeff\u200b'])
     case 8:
       return r.pick(['../../etc/passwd', '..\\..\\kabu.db', '%2e%2e%2f', '/api/files/x'])
     case 9:
@@ -123,8 +123,47 @@ function fieldsOf(schema: unknown): string[] {
   return properties ? Object.keys(properties) : []
 }
 
+/**
+ * A valid body for each form, so one mutated field at a time reaches the handler and the database.
+ * A form missing here still gets the random bodies below.
+ */
+const VALID_FORMS: Record<string, Record<string, unknown>> = {
+  login: { account: DEMO.newcomer, password: 'Wrong-2026!', logInSource: 2 },
+  address: { userName: '陈思远', phone: '13800000001', cityId: '320508', address: '人民路1号' },
+  realname: {
+    username: '陈思远',
+    identityType: '1',
+    identity: '11010519900307123x',
+    cityId: '320505',
+    professional: '2',
+    professionalName: '产品设计师',
+    read: true,
+  },
+  'password-reset': {
+    phone: '13800000002',
+    code: '123456',
+    password: 'Kabu2026!x',
+    confirmPassword: 'Kabu2026!x',
+  },
+  'event-signup': { name: '林晓', phone: '13900000000', organization: '咖簿网', read: true },
+}
+
+function nearlyValid(r: Rng, valid: Record<string, unknown>): string {
+  const body: Record<string, unknown> = { ...valid }
+  const field = r.pick(Object.keys(body))
+  const change = r.int(4)
+  if (change === 0) delete body[field]
+  else if (change === 1) body[field] = value(r)
+  else if (change === 2) body[field] = text(r)
+  else body[r.pick(PROTOTYPE_KEYS)] = value(r)
+  return JSON.stringify(body)
+}
+
 function jsonBody(r: Rng, route: RouteEntry): string {
   const fields = fieldsOf(route.schema?.body)
+  const form = (route.schema?.body as Record<string, unknown> | undefined)?.['x-form']
+  const valid = typeof form === 'string' ? VALID_FORMS[form] : undefined
+  if (valid && r.chance(0.4)) return nearlyValid(r, valid)
   switch (r.int(10)) {
     case 0:
       return deepJson(r)
@@ -161,10 +200,19 @@ function multipartBody(r: Rng, boundary: string): Buffer {
   return Buffer.from(part + end, 'latin1')
 }
 
+/** A lone surrogate has no UTF-8 form: send the bytes a careless encoder would (invalid UTF-8). */
+function encode(value: string): string {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return '%ED%A0%80'
+  }
+}
+
 function fillPath(r: Rng, url: string): string {
   return url.replace(/:(\w+)|\*/g, () =>
     r.pick([
-      encodeURIComponent(text(r)),
+      encode(text(r)),
       '%c0',
       '%zz',
       '%00',
@@ -183,7 +231,7 @@ function queryString(r: Rng, route: RouteEntry): string {
   const parts: string[] = []
   for (let i = r.int(5); i > 0; i--) {
     const key = r.pick(keys)
-    const raw = r.chance(0.2) ? r.pick(['%c0', '%zz', '%00', '%', '%%']) : encodeURIComponent(text(r))
+    const raw = r.chance(0.2) ? r.pick(['%c0', '%zz', '%00', '%', '%%']) : encode(text(r))
     parts.push(`${key}=${raw}`)
     if (r.chance(0.2)) parts.push(`${key}=${raw}`) // the same key twice
     if (r.chance(0.05)) parts.push(`${key}[a]=1&${key}[]=2`)
@@ -200,7 +248,7 @@ async function generate(r: Rng, routes: RouteEntry[], userId: number): Promise<I
   const route = r.pick(routes)
   const method = r.chance(0.75) ? route.method : r.pick(METHODS)
   const url = r.chance(0.03)
-    ? `/api/${encodeURIComponent(text(r))}/${r.pick(['%c0', 'x'])}`
+    ? `/api/${encode(text(r))}/${r.pick(['%c0', 'x'])}`
     : fillPath(r, route.url) + queryString(r, route)
   const headers: Record<string, string> = {}
   if (r.chance(0.6)) headers.authorization = r.chance(0.8) ? await freshToken(userId) : text(r).slice(0, 200)
