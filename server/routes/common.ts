@@ -143,6 +143,13 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
       throw new BusinessError(CODE.badRequest, INCOMPLETE)
     })
     if (!part) throw new BusinessError(CODE.badRequest, '请选择要上传的文件')
+    // The name is stored and shown again: control characters have no place in it, and PostgreSQL
+    // cannot store a NUL at all.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+    if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
+      part.file.resume()
+      throw new BusinessError(CODE.badRequest, '文件名包含无效字符')
+    }
     const ext = path.extname(part.filename).slice(1).toLowerCase()
     if (!uploadType(ext)) {
       part.file.resume()

@@ -93,6 +93,20 @@ describe('no 5xx from user input', () => {
     }
   })
 
+  it('refuses an upload whose name holds a control character (PostgreSQL cannot store a NUL)', async () => {
+    const token = await t.api.login(DEMO.designer)
+    const boundary = '----kabu-nul'
+    for (const name of ['a\u0000b.txt', '\u0000.png', 'tab\t.png']) {
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: '/api/common/upload',
+        headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([multipart(name, 'hello', boundary), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      })
+      expect(expectRefused(res)).toEqual({ code: 400, msg: '文件名包含无效字符' })
+    }
+  })
+
   it('refuses a multipart request without a boundary', async () => {
     const token = await t.api.login(DEMO.designer)
     const res = await t.server.app.inject({

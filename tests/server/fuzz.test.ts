@@ -193,6 +193,8 @@ function multipartBody(r: Rng, boundary: string): Buffer {
     '',
     'x'.repeat(300),
     '..%2f.txt',
+    'a\u0000b.txt',
+    'tab\t.png',
   ])
   const content = r.pick(['hello', '\u0089PNG\r\n\u001a\n', '', 'MZ\u0000\u0000'])
   const part = `--${boundary}\r\nContent-Disposition: form-data; name="${r.pick(['file', '__proto__', 'x'])}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}`
