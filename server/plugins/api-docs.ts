@@ -36,6 +36,8 @@ const ajv = new Ajv({
   removeAdditional: true,
   allErrors: false,
   strictSchema: false,
+  // A handler-read body is checked for the types of its fields only, without requiring an object.
+  strictTypes: false,
 })
 addFormats(ajv)
 
