@@ -7,6 +7,7 @@ import { securityHeaders } from './security.ts'
 /** The Chinese message of each HTTP status the server answers with an envelope outside business outcomes. */
 export const STATUS_MSG: Readonly<Record<number, string>> = {
   400: MSG.badRequest,
+  403: '禁止访问',
   404: MSG.notFound,
   405: '请求方法不被允许',
   406: '不支持的请求格式',
