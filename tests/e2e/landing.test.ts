@@ -54,7 +54,8 @@ describe('every landing page renders', () => {
       const failed: string[] = []
       const sectionChunks = new Set<string>()
       tab.on('request', (r) => {
-        const match = /\/assets\/section-([a-z-]+)-[\w-]+\.js$/.exec(r.url())
+        // The content hash is 8 characters and may itself start with '-' (section-signup--XPKqqY1.js).
+        const match = /\/assets\/section-([a-z-]+?)-[\w-]{8}\.js$/.exec(r.url())
         if (match) sectionChunks.add(match[1]!)
       })
       tab.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`))

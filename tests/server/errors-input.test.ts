@@ -63,7 +63,12 @@ describe('no 5xx from user input', () => {
 
   it('refuses a NUL character anywhere in the input (PostgreSQL cannot store it)', async () => {
     const token = await t.api.login(DEMO.designer)
-    const address = { userName: '陈\u0000思远', phone: '13800000001', cityId: '320508', address: '人民路1号' }
+    const address = {
+      userName: '陈\u0000思远',
+      phone: '13800000001',
+      cityId: '320508',
+      address: '青石路 1 号（演示地址）',
+    }
     for (const res of [
       await t.server.app.inject({ url: '/api/search?keyword=%00' }),
       await t.server.app.inject({ url: '/api/common/treeRegion?parentId=11%000' }),

@@ -129,7 +129,7 @@ function fieldsOf(schema: unknown): string[] {
  */
 const VALID_FORMS: Record<string, Record<string, unknown>> = {
   login: { account: DEMO.newcomer, password: 'Wrong-2026!', logInSource: 2 },
-  address: { userName: '陈思远', phone: '13800000001', cityId: '320508', address: '人民路1号' },
+  address: { userName: '陈思远', phone: '13800000001', cityId: '320508', address: '青石路 1 号（演示地址）' },
   realname: {
     username: '陈思远',
     identityType: '1',

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { REAL_LOOKING } from '../support/real-looking.ts'
 
 /**
  * Campaign pages are demo content: every organiser, partner, venue and contact on them must read as
@@ -50,19 +51,9 @@ function storySources(dir: string): string[] {
 }
 const stories = storySources('src')
 
-/** Anything that would pass for a real registration, mailbox or phone line (as in site-identity.test.ts). */
+/** The site identity's patterns (tests/support/real-looking.ts) and what campaign pages add to them. */
 const realLooking: [string, RegExp][] = [
-  [
-    'an ICP filing number',
-    /[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]ICP[备证]\d{6,}号/,
-  ],
-  ['a public-security filing number', /公网安备\s*\d/],
-  [
-    'a mailbox outside the reserved example domains',
-    /@(?!(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example)\b)[\w.-]+/,
-  ],
-  ['a landline number', /\b0[1-9]\d{1,2}-?\d{4}\s?\d{3,4}\b/],
-  ['a mobile or 400 number', /\b1[3-9]\d{9}\b|\b400-?[1-9]\d{2}-?\d{4}\b/],
+  ...REAL_LOOKING,
   ['a link to an outside site', /https?:\/\/(?!localhost\b|(?:[\w-]+\.)*example\.(?:com|org|net)\b)/],
   ['a registered company’s full name', /有限公司|有限责任公司|股份公司/],
   ['a street number', /[路街道巷]\s*\d+\s*号/],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
+import { insertUser } from '../support/users.ts'
 
 const t = useTestApp()
 
@@ -15,21 +16,7 @@ const valid = {
 }
 
 async function newUser(account: string): Promise<string> {
-  const { hashPassword } = await import('../../server/lib/passwords.ts')
-  await t.server.app.db.kysely
-    .insertInto('users')
-    .values({
-      account,
-      email: null,
-      password_hash: await hashPassword(DEMO.password),
-      username: account,
-      nickname: null,
-      profile_photo: null,
-      money_fen: 0,
-      integral: 0,
-      created_at: new Date().toISOString(),
-    })
-    .execute()
+  await insertUser(t.server.app, account, DEMO.password)
   return t.api.login(account)
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { createTestApp, LANDING_FIXTURES } from '../support/test-app.ts'
+import { insertUser } from '../support/users.ts'
 
 /**
  * Sign-in limits as an attacker meets them: bursts, forged proxy headers, several server instances
@@ -47,24 +48,25 @@ function sibling(of: TestApp) {
 
 /** Fresh accounts per test, so one test's lock never leaks into another. */
 let seq = 0
-async function newAccount(app: TestApp['app'], password = 'Right#Pass1'): Promise<string> {
-  const { hashPassword } = await import('../../server/lib/passwords.ts')
-  const account = `1370000${String(++seq).padStart(4, '0')}`
-  await app.db.kysely
-    .insertInto('users')
-    .values({
-      account,
-      email: null,
-      password_hash: await hashPassword(password),
-      username: `测试${seq}`,
-      nickname: null,
-      profile_photo: null,
-      money_fen: 0,
-      integral: 0,
-      created_at: new Date().toISOString(),
-    })
-    .execute()
-  return account
+function newAccount(app: TestApp['app'], password = 'Right#Pass1'): Promise<string> {
+  return insertUser(app, `1370000${String(++seq).padStart(4, '0')}`, password, `测试${seq}`)
+}
+
+/** Asks for a reset code by SMS and reads it from the sandbox outbox. */
+async function resetCode(account: string, ip: string): Promise<string> {
+  await server.app.inject({
+    method: 'POST',
+    url: '/api/password/sendCode',
+    payload: { phone: account },
+    remoteAddress: ip,
+  })
+  const sms = await server.app.db.kysely
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('phone', '=', account)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
+  return /验证码为(\d{6})/.exec(sms.body)?.[1] ?? ''
 }
 
 describe('a burst of wrong passwords', () => {
@@ -154,14 +156,7 @@ describe("the owner's way back in", () => {
     for (let i = 0; i < 5; i++) await login(server.app, account, `Wrong#${i}dd`, { ip: `10.65.0.${i}` })
     expect((await login(server.app, account, 'Right#Pass1')).msg).toMatch(THROTTLED)
 
-    await server.app.inject({ method: 'POST', url: '/api/password/sendCode', payload: { phone: account } })
-    const sms = await server.app.db.kysely
-      .selectFrom('sms_outbox')
-      .select('body')
-      .where('phone', '=', account)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow()
-    const code = /验证码为(\d{6})/.exec(sms.body)?.[1]
+    const code = await resetCode(account, '10.65.2.1')
     const reset = await server.app.inject({
       method: 'POST',
       url: '/api/password/reset',
@@ -239,18 +234,7 @@ describe('no account enumeration', () => {
 describe('reset codes under a burst', () => {
   it('compares at most five guesses of a burst, so the right code behind them is refused', async () => {
     const account = await newAccount(server.app)
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/password/sendCode',
-      payload: { phone: account },
-      remoteAddress: '10.69.0.1',
-    })
-    const sms = await server.app.db.kysely
-      .selectFrom('sms_outbox')
-      .select('body')
-      .where('phone', '=', account)
-      .executeTakeFirstOrThrow()
-    const right = /验证码为(\d{6})/.exec(sms.body)?.[1] ?? ''
+    const right = await resetCode(account, '10.69.0.1')
     const guess = (code: string) =>
       server.app
         .inject({
@@ -269,18 +253,7 @@ describe('reset codes under a burst', () => {
 
   it('uses a code once when two requests with it race', async () => {
     const account = await newAccount(server.app)
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/password/sendCode',
-      payload: { phone: account },
-      remoteAddress: '10.70.0.1',
-    })
-    const sms = await server.app.db.kysely
-      .selectFrom('sms_outbox')
-      .select('body')
-      .where('phone', '=', account)
-      .executeTakeFirstOrThrow()
-    const code = /验证码为(\d{6})/.exec(sms.body)?.[1]
+    const code = await resetCode(account, '10.70.0.1')
     const answers = await Promise.all(
       ['Race#Pass41', 'Race#Pass42'].map((password) =>
         server.app

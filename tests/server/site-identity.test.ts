@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seed } from '../../server/db/seed/index.ts'
 import { loadSiteFile } from '../../server/services/site-file.ts'
+import { REAL_LOOKING } from '../support/real-looking.ts'
 import { createTestApp } from '../support/test-app.ts'
 
 /**
@@ -48,21 +49,6 @@ describe('partners come from content/site.json', () => {
   })
 })
 
-/** Anything that would pass for a real registration, mailbox, phone line or institution. */
-const realLooking: [string, RegExp][] = [
-  [
-    'an ICP filing number',
-    /[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]ICP[备证]\d{6,}号/,
-  ],
-  ['a public-security filing number', /公网安备\s*\d/],
-  [
-    'a mailbox outside the reserved example domains',
-    /@(?!(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example)\b)[\w.-]+/,
-  ],
-  ['a landline number', /\b0[1-9]\d{1,2}-?\d{4}\s?\d{3,4}\b/],
-  ['a mobile or 400 number', /\b1[3-9]\d{9}\b|\b400-?[1-9]\d{2}-?\d{4}\b/],
-]
-
 const identityValues = [
   site.identity.company,
   site.identity.address,
@@ -72,7 +58,7 @@ const identityValues = [
 ]
 
 describe('demo identity and partners read as demo values', () => {
-  it.each(realLooking)('no identity value or partner name looks like %s', async (_what, pattern) => {
+  it.each(REAL_LOOKING)('no identity value or partner name looks like %s', async (_what, pattern) => {
     const served = (await partnersApi()).map((p) => p.name)
     const offending = [...identityValues, ...served].filter((value) => pattern.test(value))
     expect(offending).toEqual([])
@@ -86,6 +72,6 @@ describe('demo identity and partners read as demo values', () => {
 
   it('the patterns do catch what the footer showed before', () => {
     const before = ['苏ICP备2021012345号-1', '苏公网安备32059002003456号', 'cert@kabu.cn', '0512-6288 0000']
-    for (const value of before) expect(realLooking.some(([, pattern]) => pattern.test(value))).toBe(true)
+    for (const value of before) expect(REAL_LOOKING.some(([, pattern]) => pattern.test(value))).toBe(true)
   })
 })
