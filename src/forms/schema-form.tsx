@@ -1,7 +1,7 @@
 import { Box, Button, Skeleton, Stack } from '@chakra-ui/react'
 import type { IChangeEvent } from '@rjsf/core'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { type ReactNode, Suspense, use, useMemo, useRef, useState } from 'react'
+import { type ReactNode, Suspense, use, useMemo, useRef } from 'react'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import type { ValidatorMap } from '../../schemas/validate.ts'
 import { normalize } from '../../schemas/validate.ts'
@@ -11,6 +11,7 @@ import { createFormValidator, validatorsFor } from './validator.ts'
 export interface SchemaFormProps {
   name: FormName
   uiSchema: object
+  /** What the fields start with; the form keeps its own data from then on. */
   formData?: Record<string, unknown>
   submitLabel: string
   submitting?: boolean
@@ -26,6 +27,9 @@ export interface SchemaFormProps {
 /** "root_username" → "username": RJSF ids carry the path of the field. */
 const fieldOf = (id: string) => id.replace(/^root_/, '').split('_')[0] ?? id
 
+/** A field's value as compared between checks. */
+const valueKey = (value: unknown) => String(JSON.stringify(value))
+
 /** The form itself, once its precompiled validator has loaded. */
 function SchemaFormBody({
   validatorsPromise,
@@ -40,20 +44,32 @@ function SchemaFormBody({
   context,
 }: SchemaFormProps & { validatorsPromise: Promise<ValidatorMap> }) {
   const validators = use(validatorsPromise)
-  const touched = useRef(new Set<string>())
-  const showAll = useRef(false)
+  // The value each field had when it was last checked (its blur, or a submit). A field shows its
+  // message only while it still has that value: a field changed since shows none until it is
+  // checked again. The messages follow from the data, so a validation that runs later, for whatever
+  // reason, cannot hide what a submit found.
+  const checked = useRef(new Map<string, string>())
+  // Set by a submit until its validation has recorded every field.
+  const checkAll = useRef(false)
   // biome-ignore lint/suspicious/noExplicitAny: RJSF's Form instance type is generic over the theme.
   const form = useRef<any>(null)
-  const [data, setData] = useState<Record<string, unknown>>(formData ?? {})
   const validator = useMemo(
-    () => createFormValidator(name, validators, (field) => showAll.current || touched.current.has(field)),
+    () =>
+      createFormValidator(name, validators, (field, formData) => {
+        if (checkAll.current) {
+          checkAll.current = false
+          for (const key of Object.keys(FORMS[name].schema.properties))
+            checked.current.set(key, valueKey(formData[key]))
+        }
+        return checked.current.get(field) === valueKey(formData[field])
+      }),
     [name, validators],
   )
 
   return (
     <Box
       onSubmitCapture={() => {
-        showAll.current = true
+        checkAll.current = true
       }}
       css={{ '& form > .form-group > fieldset > legend': { display: 'none' } }}
     >
@@ -63,23 +79,33 @@ function SchemaFormBody({
         uiSchema={uiSchema as UiSchema}
         validator={validator}
         formContext={context}
-        formData={data}
+        // Uncontrolled: RJSF keeps the data, starting from `formData`. Handing each onChange back as the
+        // `formData` prop is an echo that can commit after a submit (the report of the defaults the
+        // form fills in on its first render does: it is queued while rendering, in a lower lane than a
+        // click). RJSF takes a late echo for the parent changing those fields and clears their errors,
+        // so the first submit lost the tick box's 请阅读 (its `false` was in that report).
+        initialFormData={formData}
         showErrorList={false}
         // A tick box whose schema says `const: true` must still start unticked.
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         noHtml5Validate
         disabled={submitting}
         onChange={(e: IChangeEvent) => {
-          setData(e.formData)
+          // Without live validation RJSF keeps a changed field's message: this drops it until the next check.
+          form.current?.validateForm()
           onChange?.(e.formData)
         }}
         onBlur={(id: string) => {
-          touched.current.add(fieldOf(id))
+          const field = fieldOf(id)
+          checked.current.set(field, valueKey(form.current?.state.formData?.[field]))
           form.current?.validateForm()
         }}
         // Errors are shown beside their fields; RJSF would otherwise also log them to the console.
         onError={() => {}}
-        onSubmit={(e: IChangeEvent) => onSubmit(normalize(name, e.formData))}
+        onSubmit={(e: IChangeEvent) => {
+          checkAll.current = false
+          onSubmit(normalize(name, e.formData))
+        }}
       >
         <Box display="flex" gap="3" justifyContent="flex-end" mt="6">
           {actions}

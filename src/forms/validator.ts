@@ -32,18 +32,21 @@ export function formErrors(name: FormName, validators: ValidatorMap, formData: u
 /**
  * An RJSF validator on the precompiled validators: RJSF uses it to resolve if/then/else branches,
  * and we replace its form-level validation with the shared one, reporting only the fields `visible`
- * allows (blurred fields, or all after a submit attempt).
+ * allows for the data validated (fields checked by a blur or a submit, and unchanged since).
  */
 export function createFormValidator(
   name: FormName,
   validators: ValidatorMap,
-  visible: (field: string) => boolean,
+  visible: (field: string, formData: Record<string, unknown>) => boolean,
 ): ValidatorType {
   const schema = FORMS[name].schema as unknown as RJSFSchema
   const base = createPrecompiledValidator(validators as never, schema)
   const validator = Object.create(base) as ValidatorType
   validator.validateFormData = (formData: unknown) => {
-    const shown = Object.entries(formErrors(name, validators, formData)).filter(([field]) => visible(field))
+    const data = (formData ?? {}) as Record<string, unknown>
+    const shown = Object.entries(formErrors(name, validators, formData)).filter(([field]) =>
+      visible(field, data),
+    )
     const errors: RJSFValidationError[] = shown.map(([field, message]) => ({
       name: 'kabu',
       property: `.${field}`,

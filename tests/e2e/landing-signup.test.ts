@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, openPage } from './page.ts'
 
@@ -25,6 +25,44 @@ beforeAll(async () => {
 afterAll(() => browser.close())
 
 describe('landing page sign-up', () => {
+  const EMPTY_FORM_MESSAGES = ['姓名不能为空', '请输入正确的11位手机号', '单位 / 学校不能为空', '请阅读']
+
+  /** Every message is on the form, and still there once the form has settled. */
+  async function expectMessages(form: Locator, messages: readonly string[]) {
+    for (const message of messages) await expect.poll(() => form.textContent()).toContain(message)
+    await form.page().waitForTimeout(500)
+    const text = (await form.textContent()) ?? ''
+    expect(messages.filter((m) => !text.includes(m))).toEqual([])
+  }
+
+  it('shows every message when the submit comes before the form has reported its defaults', async () => {
+    // RJSF reports the defaults it fills in (参加人数 1, the tick box false) while it first renders;
+    // anything that report updates commits in a later task than the form's first appearance. This
+    // submit comes in between, clicked as soon as the button is in the page. The form used to hand the
+    // report back as its formData prop, which landed after the submit: RJSF took it for a change of
+    // 'read' and dropped the 请阅读 the submit had found (the flaky first submit of the test below).
+    const slug = openSignupPage()
+    const { page, errors } = await openPage(browser)
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const button = document.querySelector<HTMLButtonElement>(
+          '[data-section="signup"] form button[type=submit]',
+        )
+        if (!button) return
+        observer.disconnect()
+        button.click()
+      })
+      observer.observe(document, { childList: true, subtree: true })
+    })
+    await page.goto(`/application/${slug}`)
+    const form = page.locator('[data-section="signup"]')
+    await expectMessages(form, EMPTY_FORM_MESSAGES)
+    await expect
+      .poll(() => form.locator('[data-scope=checkbox][data-part=root][data-invalid]').count())
+      .toBe(1)
+    expect(errors).toEqual([])
+  })
+
   it('shows the schema messages, stores a valid sign-up and refuses the same phone twice', async () => {
     const slug = openSignupPage()
     const { page, errors } = await openPage(browser)
