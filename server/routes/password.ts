@@ -56,17 +56,14 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       if (!FORMATS.phone.test(phone)) throw new BusinessError(CODE.badRequest, MESSAGES.phoneInvalid)
       // Claimed before anything else, for registered and unknown phones alike: the answer, the limit
       // and the work done must not tell whether a phone has an account.
-      const keys = [`sms:phone:${phone}`, `sms:address:${request.ip}`] as const
-      const [byPhone, byAddress] = await Promise.all([
-        app.rateLimits.claim(keys[0], SEND_LIMITS.perPhone),
-        app.rateLimits.claim(keys[1], SEND_LIMITS.perAddress),
+      const claim = await app.rateLimits.claimAll([
+        [`sms:phone:${phone}`, SEND_LIMITS.perPhone],
+        [`sms:address:${request.ip}`, SEND_LIMITS.perAddress],
       ])
-      if (!byPhone.allowed || !byAddress.allowed) {
-        if (byPhone.allowed) await app.rateLimits.release(keys[0])
-        if (byAddress.allowed) await app.rateLimits.release(keys[1])
+      if (!claim.allowed) {
         throw new BusinessError(
           CODE.tooMany,
-          byPhone.allowed ? '验证码发送过于频繁，请稍后再试' : '验证码发送过于频繁，请1分钟后再试',
+          claim.refused === 0 ? '验证码发送过于频繁，请1分钟后再试' : '验证码发送过于频繁，请稍后再试',
         )
       }
       const user = await k.selectFrom('users').select('id').where('account', '=', phone).executeTakeFirst()

@@ -29,19 +29,13 @@ export class LoginThrottle {
 
   async claim(account: string, address: string): Promise<LoginAttempt> {
     const keys = [accountKey(account), addressKey(address)] as const
-    const [byAccount, byAddress] = await Promise.all([
-      this.limits.claim(keys[0], LOGIN_LIMITS.perAccount),
-      this.limits.claim(keys[1], LOGIN_LIMITS.perAddress),
+    // A refused attempt costs nothing (claimAll gives both back), so the owner knocking on a locked
+    // account does not also lock out their own address (and the reverse).
+    const claim = await this.limits.claimAll([
+      [keys[0], LOGIN_LIMITS.perAccount],
+      [keys[1], LOGIN_LIMITS.perAddress],
     ])
-    if (!byAccount.allowed || !byAddress.allowed) {
-      // A refused attempt costs nothing, so the owner knocking on a locked account does not also
-      // lock out their own address (and the reverse).
-      await Promise.all(keys.map((k) => this.limits.release(k)))
-      return {
-        waitMinutes: minutesOf(Math.max(byAccount.retryAfterMs, byAddress.retryAfterMs)),
-        settle: async () => {},
-      }
-    }
+    if (!claim.allowed) return { waitMinutes: minutesOf(claim.retryAfterMs), settle: async () => {} }
     return {
       waitMinutes: 0,
       settle: async (success) => {

@@ -56,6 +56,19 @@ export class RateLimits {
     return { allowed: false, retryAfterMs: Math.max(0, Date.parse(row.window_start) + limit.windowMs - now) }
   }
 
+  /**
+   * Claims one use of each key together: either every claim counts, or — when any key is over its
+   * limit — none does (all are given back), so a refused attempt never uses up another limit.
+   * `refused` is the index of the first key over its limit, or -1.
+   */
+  async claimAll(claims: ReadonlyArray<readonly [string, Limit]>): Promise<Claim & { refused: number }> {
+    const results = await Promise.all(claims.map(([key, limit]) => this.claim(key, limit)))
+    const refused = results.findIndex((r) => !r.allowed)
+    if (refused < 0) return { allowed: true, retryAfterMs: 0, refused }
+    await Promise.all(claims.map(([key]) => this.release(key)))
+    return { allowed: false, retryAfterMs: Math.max(...results.map((r) => r.retryAfterMs)), refused }
+  }
+
   /** Gives one claim back: the attempt turned out not to count (a success, or refused elsewhere). */
   async release(key: string): Promise<void> {
     await this.db
