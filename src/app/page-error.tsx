@@ -1,6 +1,7 @@
-import { Button, Container, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { useRevalidator, useRouteError } from 'react-router'
+import { FailureNotice } from './failure-notice.tsx'
 import { describeRouteFailure } from './route-failure.ts'
 
 /**
@@ -14,28 +15,19 @@ export function PageError() {
   useEffect(() => {
     document.title = `${failure.title} - 咖簿网`
   }, [failure.title])
-  return (
-    <Container maxW="2xl" py={{ base: '16', md: '24' }} textAlign="center" data-testid="page-error">
-      <Stack gap="4" align="center">
-        <Text as="h1" fontSize="2xl" fontWeight="bold">
-          {failure.title}
-        </Text>
-        <Text color="fg.muted">{failure.detail}</Text>
-        {failure.staleBuild ? (
-          <Button colorPalette="brand" onClick={() => window.location.reload()}>
-            刷新页面
-          </Button>
-        ) : (
-          <Button
-            colorPalette="brand"
-            loading={revalidator.state === 'loading'}
-            loadingText="重试中…"
-            onClick={() => void revalidator.revalidate()}
-          >
-            重试
-          </Button>
-        )}
-      </Stack>
-    </Container>
+  const action = failure.staleBuild ? (
+    <Button colorPalette="brand" onClick={() => window.location.reload()}>
+      刷新页面
+    </Button>
+  ) : (
+    <Button
+      colorPalette="brand"
+      loading={revalidator.state === 'loading'}
+      loadingText="重试中…"
+      onClick={() => void revalidator.revalidate()}
+    >
+      重试
+    </Button>
   )
+  return <FailureNotice failure={failure} action={action} testId="page-error" />
 }

@@ -1,5 +1,6 @@
-import { Button, Container, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react'
 import { useRouteError } from 'react-router'
+import { FailureNotice } from './failure-notice.tsx'
 import { describeRouteFailure } from './route-failure.ts'
 
 /**
@@ -7,18 +8,14 @@ import { describeRouteFailure } from './route-failure.ts'
  * see page-error.tsx). Nothing around it can be trusted, so its one way out is a full reload.
  */
 export function RouteError() {
-  const failure = describeRouteFailure(useRouteError())
   return (
-    <Container maxW="2xl" py="24" textAlign="center">
-      <Stack gap="4" align="center">
-        <Text as="h1" fontSize="2xl" fontWeight="bold">
-          {failure.title}
-        </Text>
-        <Text color="fg.muted">{failure.detail}</Text>
+    <FailureNotice
+      failure={describeRouteFailure(useRouteError())}
+      action={
         <Button colorPalette="brand" onClick={() => window.location.reload()}>
           重新加载
         </Button>
-      </Stack>
-    </Container>
+      }
+    />
   )
 }
