@@ -6,6 +6,7 @@ import type { RouteEntry } from '../../server/plugins/api-docs.ts'
 import { createSession } from '../../server/services/sessions.ts'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
+import { VALID_REALNAME } from '../support/valid-forms.ts'
 
 /**
  * Issue 7 item 5: a few thousand generated requests over every registered route (the app's route
@@ -130,15 +131,7 @@ function fieldsOf(schema: unknown): string[] {
 const VALID_FORMS: Record<string, Record<string, unknown>> = {
   login: { account: DEMO.newcomer, password: 'Wrong-2026!', logInSource: 2 },
   address: { userName: '陈思远', phone: '13800000001', cityId: '320508', address: '青石路 1 号（演示地址）' },
-  realname: {
-    username: '陈思远',
-    identityType: '1',
-    identity: '11010519900307123x',
-    cityId: '320505',
-    professional: '2',
-    professionalName: '产品设计师',
-    read: true,
-  },
+  realname: VALID_REALNAME,
   'password-reset': {
     phone: '13800000002',
     code: '123456',

@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 import { insertUser } from '../support/users.ts'
+import { VALID_REALNAME } from '../support/valid-forms.ts'
 
 const t = useTestApp()
 
-const valid = {
-  username: '林晓',
-  identityType: '1',
-  identity: '11010519900307123x',
-  cityId: '320505',
-  professional: '2',
-  professionalName: '产品设计师',
-  read: true,
-}
+const valid = { ...VALID_REALNAME, username: '林晓' }
 
 async function newUser(account: string): Promise<string> {
   await insertUser(t.server.app, account, DEMO.password)
