@@ -26,7 +26,9 @@ import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
 import { RateLimits } from './services/rate-limits.ts'
-import { ReferenceData } from './services/reference-data.ts'
+import { ReferenceStore } from './services/reference-data.ts'
+import { ReferenceWatcher } from './services/reference-versions.ts'
+import { SiteCache } from './services/site-cache.ts'
 import { FileStorage } from './services/storage.ts'
 
 declare module 'fastify' {
@@ -37,6 +39,8 @@ declare module 'fastify' {
     /** Counters every instance on the database shares (sign-in, SMS). */
     rateLimits: RateLimits
     loginThrottle: LoginThrottle
+    /** Header menu and footer partners from memory, fresh across instances (server/services/site-cache.ts). */
+    siteCache: SiteCache
   }
 }
 
@@ -55,6 +59,8 @@ export type AppConfig = Pick<
   requestTimeoutMs?: number
   /** Where landing pages live (tests point this at fixtures). */
   landingDir?: string
+  /** SITE_ORIGIN: where share tags point; the request's own origin when empty. */
+  siteOrigin?: string
 }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
@@ -85,7 +91,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await migrate(db)
   const vault = IdentityVault.open(config.dataDir)
   if (config.seed !== false) await seed(db, vault)
-  app.decorate('reference', await ReferenceData.load(db.kysely))
+  // Reference data from memory, reloaded on every instance when its tables change (README "Reference data").
+  const referenceStore = new ReferenceStore(db.kysely)
+  const siteCache = new SiteCache(db.kysely)
+  const watcher = new ReferenceWatcher({
+    db: db.kysely,
+    caches: [referenceStore, siteCache],
+    log: app.log,
+    databaseUrl: config.databaseUrl,
+  })
+  await watcher.start()
+  // preClose: before the onClose hook above destroys the connection pool.
+  app.addHook('preClose', () => watcher.stop())
+  app.decorate('reference', { getter: () => referenceStore.current })
+  app.decorate('siteCache', siteCache)
   app.decorate('vault', vault)
   app.decorate('storage', new FileStorage(config.dataDir))
   const rateLimits = new RateLimits(db.kysely)
@@ -116,6 +135,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     { prefix: API_BASE },
   )
 
-  await registerSpa(app, { staticDir: config.staticDir, basePath: config.basePath })
+  await registerSpa(app, {
+    staticDir: config.staticDir,
+    basePath: config.basePath,
+    siteOrigin: config.siteOrigin,
+  })
   return app
 }

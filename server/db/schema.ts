@@ -134,6 +134,12 @@ export interface RateLimitTable {
   count: number
 }
 
+/** One counter per cached reference table, bumped by triggers (migration 0005). */
+export interface ReferenceVersionTable {
+  name: string
+  version: number
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -148,4 +154,5 @@ export interface Database {
   sms_outbox: SmsOutboxTable
   landing_signups: LandingSignupTable
   rate_limits: RateLimitTable
+  reference_versions: ReferenceVersionTable
 }

@@ -91,36 +91,32 @@ const schemas = {
 
 /** Dictionaries, the region tree, and file upload/download (SPEC §7 "Dictionaries and configuration"). */
 export async function commonRoutes(app: FastifyInstance): Promise<void> {
+  // The three routes below send whole answers prepared once per data version (PreparedJson).
   app.get<{ Params: { name: string } }>(
     '/common/type/:name',
-    { schema: schemas.dictionary },
-    async (request) => {
-      const items = app.reference.dictionaries.get(request.params.name)
-      if (!items) throw new BusinessError(CODE.notFound, '字典不存在')
-      return ok(items)
+    { schema: schemas.dictionary, compress: false },
+    (request, reply) => {
+      const prepared = app.reference.dictionaryReply(request.params.name)
+      if (!prepared) throw new BusinessError(CODE.notFound, '字典不存在')
+      return prepared.send(request, reply)
     },
   )
 
   // The whole three-level tree (~3,400 regions): static, so browsers may cache it for a day.
   app.get<{ Querystring: { type?: string } }>(
     '/common/treeRegionByType',
-    { schema: schemas.tree },
-    async (_request, reply) => {
+    { schema: schemas.tree, compress: false },
+    (request, reply) => {
       reply.header('cache-control', 'public, max-age=86400')
-      return ok(app.reference.tree)
+      return app.reference.treeReply.send(request, reply)
     },
   )
 
   /** One level: the provinces, or the children of `parentId`. */
   app.get<{ Querystring: { parentId?: string } }>(
     '/common/treeRegion',
-    { schema: schemas.level },
-    async (request) => {
-      const list = app.reference.children.get(request.query.parentId || null) ?? []
-      return ok(
-        list.map(({ id, name, level, subLevel }) => ({ id, name, level, hasChildren: !!subLevel?.length })),
-      )
-    },
+    { schema: schemas.level, compress: false },
+    (request, reply) => app.reference.levelReply(request.query.parentId || null).send(request, reply),
   )
 
   /** The path from province down to each given region: how stored codes become labels. */

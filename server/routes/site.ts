@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { ok } from '../lib/envelope.ts'
 import { bool, int, query, replies, shape, str } from '../lib/route-schema.ts'
 
 const schemas = {
@@ -23,25 +22,16 @@ const schemas = {
   },
 } as const
 
-/** Public site furniture: the header menu and the footer's partner logos. */
+/**
+ * Public site furniture: the header menu and the footer's partner logos, answered from app.siteCache
+ * with bytes prepared once per data version (server/services/site-cache.ts; README "Reference data").
+ */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/tbMenuInfo/queryAll', { schema: schemas.menu }, async () => {
-    const rows = await app.db.kysely
-      .selectFrom('menus')
-      .select(['id', 'key', 'title', 'url', 'hot'])
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-    return ok(rows.map((r) => ({ ...r, hot: Number(r.hot) === 1 })))
-  })
+  app.get('/tbMenuInfo/queryAll', { schema: schemas.menu, compress: false }, (request, reply) =>
+    app.siteCache.menuReply.send(request, reply),
+  )
 
-  app.get('/common/partners', { schema: schemas.partners }, async () => {
-    const rows = await app.db.kysely
-      .selectFrom('partners')
-      .select(['id', 'name', 'logo', 'url'])
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-    return ok(rows)
-  })
+  app.get('/common/partners', { schema: schemas.partners, compress: false }, (request, reply) =>
+    app.siteCache.partnersReply.send(request, reply),
+  )
 }

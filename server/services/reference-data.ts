@@ -1,5 +1,8 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, DictionaryTable, RegionTable } from '../db/schema.ts'
+import { ok } from '../lib/envelope.ts'
+import { PreparedJson } from './prepared-json.ts'
+import type { ReferenceTable, VersionedCache } from './reference-versions.ts'
 
 export interface RegionNode {
   id: string
@@ -15,17 +18,31 @@ export interface DictItem {
   dictSort: number
 }
 
+/** One item of GET /api/common/treeRegion: a region and whether it has children. */
+export interface RegionLevelItem {
+  id: string
+  name: string
+  level: number
+  hasChildren: boolean
+}
+
 /**
- * Regions and dictionaries change only with a new seed, so they are read once and served from
- * memory; `version` feeds the ETag of the region tree.
+ * One snapshot of the regions and dictionaries, served from memory, with the whole answers of the
+ * dictionary, tree and level routes prepared once (PreparedJson). Never changed after it is built:
+ * ReferenceStore swaps in a new snapshot when a table's version moves.
  */
 export class ReferenceData {
   readonly tree: RegionNode[]
   readonly byId: Map<string, { id: string; name: string; level: number; parentId: string | null }>
   readonly children: Map<string | null, RegionNode[]>
   readonly dictionaries: Map<string, DictItem[]>
+  /** GET /api/common/treeRegionByType. */
+  readonly treeReply: PreparedJson
+  private readonly dictionaryReplies = new Map<string, PreparedJson>()
+  private readonly levelReplies = new Map<string | null, PreparedJson>()
+  private readonly noLevel = new PreparedJson(ok([]))
 
-  private constructor(regions: Selectable<RegionTable>[], dicts: Selectable<DictionaryTable>[]) {
+  constructor(regions: Selectable<RegionTable>[], dicts: Selectable<DictionaryTable>[]) {
     this.byId = new Map(
       regions.map((r) => [r.id, { id: r.id, name: r.name, level: r.level, parentId: r.parent_id }]),
     )
@@ -52,14 +69,28 @@ export class ReferenceData {
       list.push({ dictCode: d.dict_code, dictLabel: d.dict_label, dictSort: d.dict_sort })
       this.dictionaries.set(d.dict_type, list)
     }
+    this.treeReply = new PreparedJson(ok(this.tree))
+    for (const [name, items] of this.dictionaries)
+      this.dictionaryReplies.set(name, new PreparedJson(ok(items)))
+    for (const [parent, list] of this.children) {
+      const level: RegionLevelItem[] = list.map(({ id, name, level, subLevel }) => ({
+        id,
+        name,
+        level,
+        hasChildren: !!subLevel?.length,
+      }))
+      this.levelReplies.set(parent, new PreparedJson(ok(level)))
+    }
   }
 
-  static async load(db: Kysely<Database>): Promise<ReferenceData> {
-    const [regions, dicts] = await Promise.all([
-      db.selectFrom('regions').selectAll().execute(),
-      db.selectFrom('dictionaries').selectAll().execute(),
-    ])
-    return new ReferenceData(regions, dicts)
+  /** GET /api/common/type/{name}; undefined for an unknown dictionary. */
+  dictionaryReply(name: string): PreparedJson | undefined {
+    return this.dictionaryReplies.get(name)
+  }
+
+  /** GET /api/common/treeRegion: the provinces (null), or the children of a region (none for an unknown id). */
+  levelReply(parentId: string | null): PreparedJson {
+    return this.levelReplies.get(parentId) ?? this.noLevel
   }
 
   /** A leaf a form may store: a district, or a city that has no districts. */
@@ -81,5 +112,34 @@ export class ReferenceData {
 
   dictLabel(type: string, code: string): string | undefined {
     return this.dictionaries.get(type)?.find((d) => d.dictCode === code)?.dictLabel
+  }
+}
+
+/**
+ * The current ReferenceData of this instance (`app.reference` reads `current`), rebuilt when the
+ * ReferenceWatcher sees the regions or dictionaries version move. The table that did not move is
+ * not read again.
+ */
+export class ReferenceStore implements VersionedCache {
+  readonly tables = ['dictionaries', 'regions'] as const satisfies readonly ReferenceTable[]
+  private readonly db: Kysely<Database>
+  private regions: Selectable<RegionTable>[] = []
+  private dicts: Selectable<DictionaryTable>[] = []
+  current: ReferenceData = new ReferenceData([], [])
+
+  constructor(db: Kysely<Database>) {
+    this.db = db
+  }
+
+  async reload(changed: ReferenceTable[]): Promise<void> {
+    const [regions, dicts] = await Promise.all([
+      changed.includes('regions') ? this.db.selectFrom('regions').selectAll().execute() : this.regions,
+      changed.includes('dictionaries')
+        ? this.db.selectFrom('dictionaries').selectAll().execute()
+        : this.dicts,
+    ])
+    this.current = new ReferenceData(regions, dicts)
+    this.regions = regions
+    this.dicts = dicts
   }
 }

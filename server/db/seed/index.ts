@@ -84,16 +84,28 @@ export async function seed(db: Db, vault?: IdentityVault): Promise<void> {
 /**
  * The footer's partners belong to content/site.json, not to the database: every start makes the table
  * match the file (new keys added, edited ones updated, removed ones deleted), so the file stays the
- * one place a deployment edits them.
+ * one place a deployment edits them. Only rows that differ are written: each write bumps the partners
+ * version (migration 0005) and makes every running instance reload them, so a start that changes
+ * nothing writes nothing.
  */
-async function syncPartners(db: Db, partners: SitePartner[]): Promise<void> {
+export async function syncPartners(db: Db, partners: SitePartner[]): Promise<void> {
   const k = db.kysely
   await k.transaction().execute(async (trx) => {
-    const keys = partners.map((p) => p.key)
-    if (keys.length) await trx.deleteFrom('partners').where('key', 'not in', keys).execute()
-    else await trx.deleteFrom('partners').execute()
+    const current = new Map(
+      (await trx.selectFrom('partners').select(['key', 'name', 'logo', 'url', 'sort']).execute()).map((r) => [
+        r.key,
+        r,
+      ]),
+    )
+    const keys = new Set(partners.map((p) => p.key))
+    const gone = [...current.keys()].filter((key) => !keys.has(key))
+    if (gone.length) await trx.deleteFrom('partners').where('key', 'in', gone).execute()
     for (const [sort, p] of partners.entries()) {
       const row = { name: p.name, logo: p.logo, url: p.url, sort }
+      const was = current.get(p.key)
+      if (was && was.name === row.name && was.logo === row.logo && was.url === row.url && was.sort === sort) {
+        continue
+      }
       await trx
         .insertInto('partners')
         .values({ key: p.key, ...row })
