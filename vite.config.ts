@@ -27,14 +27,17 @@ function rjsfChakraSystem(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base,
   plugins: [react(), rjsfChakraSystem()],
   build: {
     target: 'es2022',
     sourcemap: false,
     // dist/.vite/manifest.json: lets the bench tell what each lazy route adds on top of the shell.
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The server renderer (`vite build --ssr src/entry-server.tsx --outDir dist/ssr`) needs no copy of
+    // public/; the server refuses to serve dist/ssr/.
+    copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // Chakra's theme module builds its default config with identity helpers at top level; marking
@@ -70,4 +73,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-})
+}))

@@ -17,7 +17,9 @@ let brotli = 0
 for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue
   const file = path.join(entry.parentPath, entry.name)
-  if (file.includes(`${path.sep}.vite${path.sep}`)) continue
+  // The manifest and the server renderer are read from disk by the server, never sent.
+  if (file.includes(`${path.sep}.vite${path.sep}`) || file.startsWith(path.join(dist, 'ssr', path.sep)))
+    continue
   const content = fs.readFileSync(file)
   if (content.length < MIN_BYTES) continue
   const br = zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })

@@ -22,6 +22,11 @@ export interface ServerConfig {
    * a list names addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
    */
   trustProxy: boolean | string[]
+  /**
+   * The public origin (https://www.example.org) that share tags and canonical links of server-rendered
+   * pages point at; empty means the origin each request arrived on.
+   */
+  siteOrigin: string
 }
 
 export function parseTrustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
@@ -43,6 +48,25 @@ export function normaliseBasePath(raw: string | undefined): string {
   return trimmed ? `/${trimmed}/` : '/'
 }
 
+/** SITE_ORIGIN: scheme and host only, so a typo fails at start instead of in every share card. */
+export function parseSiteOrigin(raw: string | undefined): string {
+  if (!raw) return ''
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(
+      `SITE_ORIGIN must be an origin such as https://www.example.org, not ${JSON.stringify(raw)}`,
+    )
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(
+      `SITE_ORIGIN must be an origin such as https://www.example.org, not ${JSON.stringify(raw)}`,
+    )
+  }
+  return url.origin
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(import.meta.dirname, '..')
   return {
@@ -56,5 +80,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 300_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    siteOrigin: parseSiteOrigin(env.SITE_ORIGIN),
   }
 }

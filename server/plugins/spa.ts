@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { CODE, fail, MSG } from '../lib/envelope.ts'
+import { HtmlDocument, loadPageRenderer } from './page-render.ts'
 
 /**
  * Serves the built SPA under the base path with history fallback: any path outside /api that is not
@@ -10,7 +11,7 @@ import { CODE, fail, MSG } from '../lib/envelope.ts'
  */
 export async function registerSpa(
   app: FastifyInstance,
-  opts: { staticDir: string; basePath: string },
+  opts: { staticDir: string; basePath: string; siteOrigin?: string },
 ): Promise<void> {
   const indexFile = path.join(opts.staticDir, 'index.html')
   const hasSpa = fs.existsSync(indexFile)
@@ -22,6 +23,8 @@ export async function registerSpa(
       index: false,
       // dist/ carries .br/.gz twins written at build time (scripts/compress-assets.ts).
       preCompressed: true,
+      // The server renderer and the build manifest are read by the server, not sent.
+      allowedPath: (pathName) => !/^\/(ssr|\.vite)\//.test(pathName),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -30,7 +33,11 @@ export async function registerSpa(
     })
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const renderPage = hasSpa ? await loadPageRenderer(app, opts) : undefined
+  // The app shell for pages the browser renders (and any page the renderer declines).
+  const shell = hasSpa ? new HtmlDocument(fs.readFileSync(indexFile, 'utf8')) : undefined
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
@@ -48,7 +55,8 @@ export async function registerSpa(
     if (/\.(js|css|map|png|jpe?g|svg|webp|gif|ico|woff2?|json|txt)$/i.test(pathname)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
     }
-    reply.header('cache-control', 'no-cache')
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile))
+    if (renderPage && (await renderPage(request, reply))) return reply
+    await shell?.send(request, reply, 200)
+    return reply
   })
 }

@@ -1,13 +1,17 @@
 import { ChakraProvider } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { configureHttp } from '../api/http-hooks.ts'
 import { loginPath, paths, toSitePath } from '../lib/paths.ts'
-import { createRouter } from './router.tsx'
+import { RenderClock } from '../lib/render-clock.ts'
+import { getToken } from '../lib/token.ts'
+import type { createRouter } from './router.tsx'
 import { forgetSession } from './session.ts'
 import { system } from './theme.ts'
 
-function wire(router: ReturnType<typeof createRouter>) {
+type Router = ReturnType<typeof createRouter>
+
+function wire(router: Router) {
   configureHttp({
     // The router's own location is the browser's address, prefix included (/test/login); the client
     // and return_url speak site paths, which navigate() prefixes again.
@@ -21,15 +25,25 @@ function wire(router: ReturnType<typeof createRouter>) {
   })
 }
 
-export function App() {
-  const [router] = useState(() => {
-    const r = createRouter()
-    wire(r)
-    return r
-  })
+/**
+ * `renderedAt` is the render instant of a server-rendered page (null for the plain app shell): the
+ * first render, which hydrates, uses it as the clock; then the page is live.
+ */
+export function App({ router, renderedAt }: { router: Router; renderedAt: number | null }) {
+  useState(() => wire(router))
+  useEffect(() => {
+    if (renderedAt === null) return
+    // The server rendered the page signed out; a returning visitor's session is checked now (the
+    // root loader), which also sends a signed-in visitor on from pages such as /login.
+    if (getToken()) void router.revalidate()
+  }, [router, renderedAt])
   return (
     <ChakraProvider value={system}>
-      <RouterProvider router={router} />
+      {/* Constant: a context change would reach sections still waiting to hydrate, and React would
+          replace their server markup with fallbacks. */}
+      <RenderClock.Provider value={renderedAt}>
+        <RouterProvider router={router} />
+      </RenderClock.Provider>
     </ChakraProvider>
   )
 }

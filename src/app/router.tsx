@@ -1,10 +1,29 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router'
+import {
+  createBrowserRouter,
+  type HydrationState,
+  matchRoutes,
+  type RouteObject,
+  redirect,
+} from 'react-router'
+import type { MenuItem } from '../api/site.ts'
 import { paths, routerBasename } from '../lib/paths.ts'
 import { BootScreen } from './boot-screen.tsx'
 import { PageError } from './page-error.tsx'
 import { RouteError } from './route-error.tsx'
 import { ensureUserLoaded } from './session.ts'
 import { Shell } from './shell/shell.tsx'
+
+/** The shell's data: the header menu when the server renders the page (the browser fetches it after paint). */
+export interface RootData {
+  menus: MenuItem[] | null
+}
+
+async function rootLoader(): Promise<RootData> {
+  // The server renders every visitor as signed out: the browser checks the user after hydrating.
+  if (import.meta.env.SSR) return { menus: await (await import('../api/site.ts')).getMenus() }
+  await ensureUserLoaded()
+  return { menus: null }
+}
 
 const home = () => import('../features/home/home-page.tsx')
 
@@ -17,10 +36,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     // Shown while the user check of a returning visitor runs on first load; anonymous visitors skip it.
     HydrateFallback: BootScreen,
-    loader: async () => {
-      await ensureUserLoaded()
-      return null
-    },
+    loader: rootLoader,
     // The user check is cheap once the name is loaded, and must run after /redirect stores a token.
     shouldRevalidate: () => true,
     children: [
@@ -47,6 +63,21 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createRouter() {
-  return createBrowserRouter(routes, { basename: routerBasename })
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { basename: routerBasename, hydrationData })
+}
+
+/**
+ * Loads the lazy routes that match the address and puts their exports into the route table, as
+ * hydration needs: a lazy route still loading would render the fallback over the server's markup.
+ */
+export async function prepareHydration(): Promise<void> {
+  const matches = matchRoutes(routes, window.location, routerBasename) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const module = await route.lazy()
+      Object.assign(route, { ...module, lazy: undefined })
+    }),
+  )
 }

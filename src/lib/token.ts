@@ -4,6 +4,8 @@ import { TOKEN_COOKIE } from './constants.ts'
 const MAX_AGE_S = 7 * 24 * 3600
 
 export function getToken(): string | undefined {
+  // The server renders pages as a signed-out visitor sees them.
+  if (typeof document === 'undefined') return undefined
   const prefix = `${TOKEN_COOKIE}=`
   for (const part of document.cookie.split(';')) {
     const item = part.trim()

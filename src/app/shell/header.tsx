@@ -1,21 +1,26 @@
 import { useEffect, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate, useRouteLoaderData } from 'react-router'
 import type { MenuItem } from '../../api/site.ts'
 import { afterFirstPaint } from '../../lib/after-paint.ts'
 import { loginPath, paths, searchPath } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
+import type { RootData } from '../router.tsx'
 import { signOut } from '../session.ts'
 import { HeaderView } from './header-view.tsx'
 
 /** Wires the header to the server menu, the user store and navigation. */
 export function Header() {
-  const [menus, setMenus] = useState<MenuItem[]>()
+  // Server-rendered pages come with the menu; otherwise it is fetched once the page has painted.
+  const served = (useRouteLoaderData('root') as RootData | undefined)?.menus ?? undefined
+  const [menus, setMenus] = useState<MenuItem[] | undefined>(served)
   const name = useUserStore((s) => s.name)
   const avatar = useUserStore((s) => s.avatar)
   const location = useLocation()
   const navigate = useNavigate()
 
+  const needMenus = menus === undefined
   useEffect(() => {
+    if (!needMenus) return
     let live = true
     // The HTTP client loads after first paint; the menu shows skeletons until then.
     const cancel = afterFirstPaint(() => {
@@ -29,7 +34,7 @@ export function Header() {
       live = false
       cancel()
     }
-  }, [])
+  }, [needMenus])
 
   const here = `${location.pathname}${location.search}`
   return (

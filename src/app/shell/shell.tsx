@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
 import { useUserStore } from '../../stores/user.ts'
 import { DeferredToaster } from '../deferred-toaster.tsx'
+import { DocumentHead } from '../document-head.tsx'
 import { lazyPart } from '../lazy-part.ts'
 import { BackToTop } from './back-to-top.tsx'
 import { Footer } from './footer.tsx'
@@ -27,6 +28,7 @@ export function Shell() {
   }, [pathname])
   return (
     <Flex direction="column" minH="100dvh">
+      <DocumentHead />
       <Header />
       {navigation.state === 'loading' && (
         <Box position="fixed" top="3" right="3" zIndex="toast" aria-label="加载中">

@@ -52,10 +52,24 @@ async function expandNested(props: Record<string, unknown>, depth: number): Prom
   return result
 }
 
-/** The page with its includes resolved, or undefined for an unknown slug. */
+const expanded = new Map<string, Promise<LandingPageDefinition>>()
+
+/**
+ * The page with its includes resolved, or undefined for an unknown slug. Resolved once per slug: a
+ * revalidation then hands the page the same objects, so sections that are still hydrating see no
+ * update (React would drop their server markup for a fallback).
+ */
 export async function loadLandingPage(slug: string): Promise<LandingPageDefinition | undefined> {
   const load = pages.get(slug)
   if (!load) return undefined
-  const page = await load()
-  return { ...page, sections: await expand(page.sections, 0) }
+  let page = expanded.get(slug)
+  if (!page) {
+    page = load().then(async (definition) => ({
+      ...definition,
+      sections: await expand(definition.sections, 0),
+    }))
+    expanded.set(slug, page)
+    page.catch(() => expanded.delete(slug))
+  }
+  return page
 }

@@ -1,19 +1,45 @@
 import { Box, Container, Skeleton, Text } from '@chakra-ui/react'
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { Component, type ComponentType, lazy, memo, type ReactNode, Suspense, useId } from 'react'
 import type { SectionEntry } from './define.ts'
+import { HydrationGate } from './hydration-gate.tsx'
 import { isSectionType, SECTIONS, type SectionType } from './registry.ts'
 
-// One lazy component per section type, made once: React keeps each renderer after its first load.
-const renderers = new Map<SectionType, ComponentType<Record<string, unknown>>>()
-function rendererOf(type: SectionType): ComponentType<Record<string, unknown>> {
+type Renderer = ComponentType<Record<string, unknown>>
+type RendererModule = { default: Renderer }
+
+/** Renderers whose code is already here: used directly, so rendering them never suspends. */
+const loaded = new Map<SectionType, Renderer>()
+/** The component each type renders with, chosen once: switching it later would remount the section. */
+const renderers = new Map<SectionType, Renderer>()
+
+function rendererOf(type: SectionType): Renderer {
   let renderer = renderers.get(type)
   if (!renderer) {
-    renderer = lazy(
-      SECTIONS[type].load as unknown as () => Promise<{ default: ComponentType<Record<string, unknown>> }>,
-    )
+    // In the browser a section's code loads when a page first shows it; a server-rendered section
+    // hydrates once its chunk arrives, and until then React leaves the server's markup in place.
+    renderer =
+      loaded.get(type) ??
+      lazy(async () => {
+        const module = (await SECTIONS[type].load()) as unknown as RendererModule
+        loaded.set(type, module.default)
+        return module
+      })
     renderers.set(type, renderer)
   }
   return renderer
+}
+
+/**
+ * Loads every section renderer before the first render (the server does): a page rendered then
+ * never suspends, so its HTML is complete and needs no inline script to fill in late sections.
+ */
+export async function loadAllSections(): Promise<void> {
+  await Promise.all(
+    (Object.keys(SECTIONS) as SectionType[]).map(async (type) => {
+      const module = (await SECTIONS[type].load()) as unknown as RendererModule
+      loaded.set(type, module.default)
+    }),
+  )
 }
 
 /** A broken section shows a quiet note instead of taking the whole page down. */
@@ -34,34 +60,39 @@ class SectionBoundary extends Component<{ children: ReactNode; type: string }, {
   }
 }
 
+/** One section in its frame; memoised so a parent's re-render does not reach a section still hydrating. */
+const SectionItem = memo(function SectionItem({ entry, nested }: { entry: SectionEntry; nested: boolean }) {
+  const anchor = useId()
+  if ('include' in entry || !isSectionType(entry.type)) return null
+  const type = entry.type
+  const Renderer = rendererOf(type)
+  const props = { ...SECTIONS[type].defaults, ...entry.props } as Record<string, unknown>
+  return (
+    <Box as={nested ? 'div' : 'section'} id={entry.id} data-section={type} data-hydrate={anchor}>
+      <SectionBoundary type={type}>
+        <Suspense
+          fallback={<Skeleton h={nested ? '24' : '48'} borderRadius="lg" mx={nested ? '0' : '4'} my="4" />}
+        >
+          <HydrationGate anchor={anchor}>
+            <Renderer {...props} />
+          </HydrationGate>
+        </Suspense>
+      </SectionBoundary>
+    </Box>
+  )
+})
+
 /** Renders sections in order; nested lists (tabs, two columns) call it again with `nested`. */
 export function SectionList({ sections, nested = false }: { sections: SectionEntry[]; nested?: boolean }) {
   return (
     <>
-      {sections.map((entry, index) => {
-        if ('include' in entry || !isSectionType(entry.type)) return null
-        const type = entry.type
-        const Renderer = rendererOf(type)
-        const props = { ...SECTIONS[type].defaults, ...entry.props } as Record<string, unknown>
-        return (
-          <Box
-            as={nested ? 'div' : 'section'}
-            key={entry.id ?? `${type}-${index}`}
-            id={entry.id}
-            data-section={type}
-          >
-            <SectionBoundary type={type}>
-              <Suspense
-                fallback={
-                  <Skeleton h={nested ? '24' : '48'} borderRadius="lg" mx={nested ? '0' : '4'} my="4" />
-                }
-              >
-                <Renderer {...props} />
-              </Suspense>
-            </SectionBoundary>
-          </Box>
-        )
-      })}
+      {sections.map((entry, index) => (
+        <SectionItem
+          key={'include' in entry ? `include-${index}` : (entry.id ?? `${entry.type}-${index}`)}
+          entry={entry}
+          nested={nested}
+        />
+      ))}
     </>
   )
 }

@@ -1,22 +1,22 @@
 import { Link, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { FORMATS, MESSAGES } from '../../../schemas/formats.ts'
 import { passwordResetUiSchema } from '../../../schemas/forms/password-reset.ts'
 import { resetPassword, sendResetCode } from '../../api/account.ts'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
+import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { AuthCard } from './auth-card.tsx'
+
+export const handle = pageHead(() => ({ title: '找回密码' }))
 
 /** /forgetPwd: a new password by SMS code, then back to sign in. */
 export function Component() {
   const navigate = useNavigate()
   const phone = useRef('')
   const [submitting, setSubmitting] = useState(false)
-  useEffect(() => {
-    document.title = '找回密码 - 咖簿网'
-  }, [])
 
   const context = {
     async sendCode() {

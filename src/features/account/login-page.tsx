@@ -1,9 +1,10 @@
 import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link as RouterLink, redirect, useNavigate, useSearchParams } from 'react-router'
 import loginValidators from '../../../schemas/generated/login.validator.js'
 import { type FieldErrors, normalize, validateForm } from '../../../schemas/validate.ts'
 import { getUserBase, login } from '../../api/account.ts'
+import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { safeRedirectPath } from '../../lib/safe-url.ts'
 import { getToken, setToken } from '../../lib/token.ts'
@@ -15,6 +16,11 @@ export function loader() {
   if (getToken()) throw redirect(paths.home)
   return null
 }
+
+export const handle = pageHead(() => ({
+  title: '登录',
+  description: '登录咖簿网：工业设计师实名认证、作品确权与设计竞赛',
+}))
 
 type Errors = FieldErrors
 
@@ -31,10 +37,6 @@ export function Component() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const setUser = useUserStore((s) => s.setUser)
-
-  useEffect(() => {
-    document.title = '登录 - 咖簿网'
-  }, [])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

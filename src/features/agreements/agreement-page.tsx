@@ -1,7 +1,7 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
-import { useEffect } from 'react'
 import { redirect, useLoaderData } from 'react-router'
 import { type Agreement, getAgreement } from '../../api/content.ts'
+import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 
 const KEYS = new Set(['user', 'private', 'disclaimer'])
@@ -45,10 +45,12 @@ export function AgreementView({ doc }: { doc: Agreement }) {
   )
 }
 
+export const handle = pageHead<Agreement>((doc) => ({
+  title: doc.title,
+  description: doc.intro.slice(0, 120),
+}))
+
 export function Component() {
   const doc = useLoaderData() as Agreement
-  useEffect(() => {
-    document.title = `${doc.title} - 咖簿网`
-  }, [doc.title])
   return <AgreementView doc={doc} />
 }

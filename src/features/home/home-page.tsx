@@ -12,8 +12,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useEffect } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { pageHead } from '../../lib/page-head.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
 import { RealnameCard } from './realname-card.tsx'
@@ -186,10 +186,9 @@ function Directories() {
   )
 }
 
+export const handle = pageHead(() => ({ title: '咖簿网 - 工业设计师认证与作品确权平台', fullTitle: true }))
+
 export function Component() {
-  useEffect(() => {
-    document.title = '咖簿网 - 工业设计师认证与作品确权平台'
-  }, [])
   return (
     <>
       <Hero />

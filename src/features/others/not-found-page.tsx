@@ -1,6 +1,6 @@
 import { Button, Container, HStack, Stack, Text } from '@chakra-ui/react'
-import { useEffect } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
+import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 
 export function NotFoundView({ onBack }: { onBack(): void }) {
@@ -37,10 +37,9 @@ export function NotFoundView({ onBack }: { onBack(): void }) {
   )
 }
 
+export const handle = pageHead(() => ({ title: '页面不存在' }))
+
 export function Component() {
   const navigate = useNavigate()
-  useEffect(() => {
-    document.title = '页面不存在 - 咖簿网'
-  }, [])
   return <NotFoundView onBack={() => navigate(-1)} />
 }

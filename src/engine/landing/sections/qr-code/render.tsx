@@ -1,14 +1,29 @@
 import { Box, Flex, Text } from '@chakra-ui/react'
 // Only this section imports qrcode.react, so the encoder ships with pages that show a QR code and no others.
 import { QRCodeSVG } from 'qrcode.react'
+import { useEffect, useState } from 'react'
 import { toAddress } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import type { QrCodeProps } from './index.ts'
 
 /** A site path (/application/…) becomes a full address on this site, so a phone's camera opens it. */
-export function qrValue(value: string): string {
+export function qrValue(value: string, origin: string): string {
   if (!value.startsWith('/') || value.startsWith('//')) return value
-  return `${window.location.origin}${toAddress(value)}`
+  return `${origin}${toAddress(value)}`
+}
+
+const QR_SIZE = 160
+
+/**
+ * The origin is the browser's: the server does not know which host name the visitor used, so a QR
+ * code of a site path is drawn once the page is live, in a box of its final size.
+ */
+function QrImage({ value, label }: { value: string; label: string }) {
+  const [origin, setOrigin] = useState<string>()
+  useEffect(() => setOrigin(window.location.origin), [])
+  const local = value.startsWith('/') && !value.startsWith('//')
+  if (local && !origin) return <Box w={`${QR_SIZE}px`} h={`${QR_SIZE}px`} role="img" aria-label={label} />
+  return <QRCodeSVG value={qrValue(value, origin ?? '')} size={QR_SIZE} level="H" title={label} />
 }
 
 /** QR codes drawn in the page from their text (no image files); level H still scans when printed small. */
@@ -36,7 +51,7 @@ export default function QrCode({ title, items }: QrCodeProps) {
               borderWidth="1px"
               borderColor="brand.100"
             >
-              <QRCodeSVG value={qrValue(item.value)} size={160} level="H" title={item.label} />
+              <QrImage value={item.value} label={item.label} />
             </Box>
             <Text mt="4" fontWeight="semibold" fontSize="lg">
               {item.label}

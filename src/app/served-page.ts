@@ -1,0 +1,23 @@
+import type { HydrationState } from 'react-router'
+
+/** The element the server writes after the page's markup (src/entry-server.tsx). */
+export const SERVED_PAGE_ID = 'kb-page-data'
+
+export interface ServedPage {
+  renderedAt: number
+  hydration: HydrationState
+}
+
+/**
+ * The data a server-rendered page was rendered from, or null for the plain app shell. A JSON block
+ * rather than an inline script: the Content-Security-Policy allows scripts from the site only.
+ */
+export function readServedPage(): ServedPage | null {
+  const element = document.getElementById(SERVED_PAGE_ID)
+  if (!element?.textContent) return null
+  try {
+    return JSON.parse(element.textContent) as ServedPage
+  } catch {
+    return null
+  }
+}

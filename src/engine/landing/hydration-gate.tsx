@@ -1,0 +1,42 @@
+import { type ReactNode, use } from 'react'
+
+/** How far below the fold a section starts hydrating, so it is live before it scrolls into view. */
+const MARGIN = '300px'
+const gates = new Map<string, Promise<void>>()
+
+/** Resolves when the element comes near the viewport, or as soon as the visitor touches it. */
+function whenNeeded(element: Element): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['pointerdown', 'focusin', 'keydown'] as const
+    const done = () => {
+      observer.disconnect()
+      for (const type of events) element.removeEventListener(type, done, true)
+      resolve()
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
+      rootMargin: MARGIN,
+    })
+    observer.observe(element)
+    for (const type of events) element.addEventListener(type, done, true)
+  })
+}
+
+/**
+ * Holds back the hydration of a server-rendered section until it nears the viewport: React keeps the
+ * server's markup (content, layout) meanwhile, and the section's code and the work of hydrating it
+ * wait until a visitor may use it. On the server and in pages rendered by the browser, it is a no-op.
+ * `anchor` is a useId() value the section's wrapper carries as `data-hydrate`, the same on both sides.
+ */
+export function HydrationGate({ anchor, children }: { anchor: string; children: ReactNode }) {
+  if (import.meta.env.SSR || typeof IntersectionObserver === 'undefined') return children
+  let gate = gates.get(anchor)
+  if (!gate) {
+    const element = document.querySelector(`[data-hydrate="${CSS.escape(anchor)}"]`)
+    // No server markup for this section (a page rendered in the browser): nothing to wait for.
+    if (!element) return children
+    gate = whenNeeded(element)
+    gates.set(anchor, gate)
+  }
+  use(gate)
+  return children
+}

@@ -1,0 +1,51 @@
+import type { UIMatch } from 'react-router'
+
+/**
+ * What a page tells search engines and share cards (WeChat, Weibo read the HTML and run no script).
+ * A route module exports `handle = pageHead(loaderData => ({…}))`; a page with a head is public: the
+ * server renders it as complete HTML with these tags, and the browser keeps them current on
+ * navigation. Pages without one (the personal area) render in the browser only.
+ */
+export interface PageHead {
+  /** The page's own title; the site name is appended, except on the home page (`fullTitle`). */
+  title: string
+  fullTitle?: boolean
+  description?: string
+  /** A site path (`/landing/…png`) or an absolute URL; PNG or JPEG, since share cards take no SVG. */
+  image?: string
+}
+
+export interface PageHandle {
+  head(data: unknown): PageHead
+}
+
+export const SITE_NAME = '咖簿网'
+export const SITE_DESCRIPTION = '咖簿网：工业设计师实名认证、作品确权、设计竞赛与设计师名录平台'
+/** The site's own share card, for pages that name no image of their own. */
+export const SITE_SHARE_IMAGE = '/share.png'
+
+/** A route module's handle: `export const handle = pageHead<LoaderData>((data) => ({ title: … }))`. */
+export function pageHead<Data = undefined>(head: (data: Data) => PageHead): PageHandle {
+  return { head: head as (data: unknown) => PageHead }
+}
+
+const isPageHandle = (handle: unknown): handle is PageHandle =>
+  typeof handle === 'object' && handle !== null && typeof (handle as PageHandle).head === 'function'
+
+/** The tags of the deepest matched page that has a head, resolved; undefined for a private page. */
+export function headOf(matches: ReadonlyArray<Pick<UIMatch, 'handle' | 'loaderData'>>) {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i]!
+    if (!isPageHandle(match.handle)) continue
+    const head = match.handle.head(match.loaderData)
+    return {
+      title: head.fullTitle ? head.title : `${head.title} - ${SITE_NAME}`,
+      description: head.description ?? SITE_DESCRIPTION,
+      image: head.image ?? SITE_SHARE_IMAGE,
+      ogTitle: head.title,
+    }
+  }
+  return undefined
+}
+
+export type ResolvedHead = NonNullable<ReturnType<typeof headOf>>
