@@ -22,7 +22,7 @@ export interface PageHandle {
 export const SITE_NAME = '咖簿网'
 export const SITE_DESCRIPTION = '咖簿网：工业设计师实名认证、作品确权、设计竞赛与设计师名录平台'
 /** The site's own share card, for pages that name no image of their own. */
-export const SITE_SHARE_IMAGE = '/share.png'
+export const SITE_SHARE_IMAGE = '/share.jpg'
 
 /** A route module's handle: `export const handle = pageHead<LoaderData>((data) => ({ title: … }))`. */
 export function pageHead<Data = undefined>(head: (data: Data) => PageHead): PageHandle {

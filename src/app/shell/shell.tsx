@@ -1,6 +1,7 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
+import { DeferredHydration } from '../../components/deferred-hydration.tsx'
 import { useUserStore } from '../../stores/user.ts'
 import { DeferredToaster } from '../deferred-toaster.tsx'
 import { DocumentHead } from '../document-head.tsx'
@@ -38,7 +39,9 @@ export function Shell() {
       <Box as="main" flex="1" display="flex" flexDirection="column">
         <Outlet />
       </Box>
-      <Footer />
+      <DeferredHydration>
+        <Footer />
+      </DeferredHydration>
       <BackToTop />
       <DeferredToaster />
       {(realnameOpen || realnameLoaded) && (

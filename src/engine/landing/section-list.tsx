@@ -1,7 +1,7 @@
 import { Box, Container, Skeleton, Text } from '@chakra-ui/react'
 import { Component, type ComponentType, lazy, memo, type ReactNode, Suspense, useId } from 'react'
+import { HydrationGate } from '../../components/deferred-hydration.tsx'
 import type { SectionEntry } from './define.ts'
-import { HydrationGate } from './hydration-gate.tsx'
 import { isSectionType, SECTIONS, type SectionType } from './registry.ts'
 
 type Renderer = ComponentType<Record<string, unknown>>

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
+import { DeferredHydration } from '../../components/deferred-hydration.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
@@ -193,8 +194,10 @@ export function Component() {
     <>
       <Hero />
       <Services />
-      <RightsSteps />
-      <Directories />
+      <DeferredHydration>
+        <RightsSteps />
+        <Directories />
+      </DeferredHydration>
     </>
   )
 }

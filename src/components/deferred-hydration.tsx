@@ -1,4 +1,4 @@
-import { type ReactNode, use } from 'react'
+import { type ReactNode, Suspense, use, useId } from 'react'
 
 /** How far below the fold a section starts hydrating, so it is live before it scrolls into view. */
 const MARGIN = '300px'
@@ -22,10 +22,12 @@ function whenNeeded(element: Element): Promise<void> {
 }
 
 /**
- * Holds back the hydration of a server-rendered section until it nears the viewport: React keeps the
- * server's markup (content, layout) meanwhile, and the section's code and the work of hydrating it
- * wait until a visitor may use it. On the server and in pages rendered by the browser, it is a no-op.
- * `anchor` is a useId() value the section's wrapper carries as `data-hydrate`, the same on both sides.
+ * Holds back the hydration of server-rendered content until it nears the viewport: React keeps the
+ * server's markup (content, layout) meanwhile, and the code and the work of hydrating it wait until a
+ * visitor may use it. On the server and in pages rendered by the browser, it is a no-op. It must sit
+ * inside a Suspense boundary; `anchor` is a useId() value that an element around the boundary
+ * carries as `data-hydrate`, the same on both sides. Content below it must not depend on state that
+ * changes before it hydrates (the signed-in user): it would no longer match the server's markup.
  */
 export function HydrationGate({ anchor, children }: { anchor: string; children: ReactNode }) {
   if (import.meta.env.SSR || typeof IntersectionObserver === 'undefined') return children
@@ -39,4 +41,16 @@ export function HydrationGate({ anchor, children }: { anchor: string; children: 
   }
   use(gate)
   return children
+}
+
+/** Content below the fold that hydrates only when it nears the viewport (the footer, later sections). */
+export function DeferredHydration({ children }: { children: ReactNode }) {
+  const anchor = useId()
+  return (
+    <div data-hydrate={anchor} style={{ display: 'contents' }}>
+      <Suspense fallback={null}>
+        <HydrationGate anchor={anchor}>{children}</HydrationGate>
+      </Suspense>
+    </div>
+  )
 }
