@@ -61,6 +61,8 @@ export type AppConfig = Pick<
   landingDir?: string
   /** SITE_ORIGIN: where share tags point; the request's own origin when empty. */
   siteOrigin?: string
+  /** How often reference data is checked for changes by other instances (REFERENCE_POLL_MS by default). */
+  referencePollMs?: number
 }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
@@ -99,6 +101,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     caches: [referenceStore, siteCache],
     log: app.log,
     databaseUrl: config.databaseUrl,
+    pollMs: config.referencePollMs,
   })
   await watcher.start()
   // preClose: before the onClose hook above destroys the connection pool.

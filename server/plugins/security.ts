@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+import type { FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
 /**
@@ -29,8 +29,21 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 }
 
+/**
+ * Every answer gets the headers helmet computes from HELMET_OPTIONS, set on the raw response as
+ * @fastify/helmet would. Not @fastify/helmet itself: it builds a new helmet middleware (options
+ * checked, CSP string joined) in two async hooks on every request — ~18 µs here, a third of what a
+ * bare Fastify route costs in all — to set the same twelve headers each time. They are computed once
+ * (securityHeaders) and copied in one synchronous hook; nothing in this server uses reply.helmet() or
+ * CSP nonces.
+ */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, HELMET_OPTIONS)
+  const headers = securityHeaders()
+  app.addHook('onRequest', (_request, reply, done) => {
+    const res = reply.raw
+    for (const [name, value] of headers) res.setHeader(name, value)
+    done()
+  })
 }
 
 type HeaderSink = { setHeader(name: string, value: string): void; removeHeader(name: string): void }
@@ -39,9 +52,9 @@ type HelmetMiddleware = (req: object, res: HeaderSink, next: (error?: unknown) =
 let cachedHeaders: Array<[string, string]> | undefined
 
 /**
- * The headers helmet sets, for answers written where its onRequest hook never runs: errors Fastify
- * raises before routing (a bad URL, an overlong parameter) and raw socket answers (a request timeout).
- * Computed once with the very helmet copy @fastify/helmet uses, so both always agree.
+ * The headers helmet sets: for every answer (registerSecurity), and for those written where no hook
+ * runs: errors Fastify raises before routing (a bad URL, an overlong parameter) and raw socket answers
+ * (a request timeout). Computed once with the helmet copy @fastify/helmet depends on.
  */
 export function securityHeaders(): Array<[string, string]> {
   if (cachedHeaders) return cachedHeaders

@@ -94,7 +94,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   // The three routes below send whole answers prepared once per data version (PreparedJson).
   app.get<{ Params: { name: string } }>(
     '/common/type/:name',
-    { schema: schemas.dictionary, compress: false },
+    { schema: schemas.dictionary, compress: false, decompress: false },
     (request, reply) => {
       const prepared = app.reference.dictionaryReply(request.params.name)
       if (!prepared) throw new BusinessError(CODE.notFound, '字典不存在')
@@ -105,7 +105,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   // The whole three-level tree (~3,400 regions): static, so browsers may cache it for a day.
   app.get<{ Querystring: { type?: string } }>(
     '/common/treeRegionByType',
-    { schema: schemas.tree, compress: false },
+    { schema: schemas.tree, compress: false, decompress: false },
     (request, reply) => {
       reply.header('cache-control', 'public, max-age=86400')
       return app.reference.treeReply.send(request, reply)
@@ -115,7 +115,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   /** One level: the provinces, or the children of `parentId`. */
   app.get<{ Querystring: { parentId?: string } }>(
     '/common/treeRegion',
-    { schema: schemas.level, compress: false },
+    { schema: schemas.level, compress: false, decompress: false },
     (request, reply) => app.reference.levelReply(request.query.parentId || null).send(request, reply),
   )
 

@@ -27,11 +27,15 @@ const schemas = {
  * with bytes prepared once per data version (server/services/site-cache.ts; README "Reference data").
  */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/tbMenuInfo/queryAll', { schema: schemas.menu, compress: false }, (request, reply) =>
-    app.siteCache.menuReply.send(request, reply),
+  app.get(
+    '/tbMenuInfo/queryAll',
+    { schema: schemas.menu, compress: false, decompress: false },
+    (request, reply) => app.siteCache.menuReply.send(request, reply),
   )
 
-  app.get('/common/partners', { schema: schemas.partners, compress: false }, (request, reply) =>
-    app.siteCache.partnersReply.send(request, reply),
+  app.get(
+    '/common/partners',
+    { schema: schemas.partners, compress: false, decompress: false },
+    (request, reply) => app.siteCache.partnersReply.send(request, reply),
   )
 }
