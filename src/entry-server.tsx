@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import createCache from '@emotion/cache'
 import { CacheProvider } from '@emotion/react'
+import { serializeStyles } from '@emotion/serialize'
 import createEmotionServer from '@emotion/server/create-instance'
 import { type AxiosAdapter, AxiosError } from 'axios'
 import { prerenderToNodeStream } from 'react-dom/static'
@@ -62,6 +63,8 @@ function inProcessAdapter(api: ApiCall): AxiosAdapter {
 }
 
 const handler = createStaticHandler(routes, { basename: routerBasename })
+/** The name emotion gives Chakra's global CSS; the browser adopts the tag by it (src/app/server-global-css.ts). */
+const globalCssName = serializeStyles([system._global]).name
 let configured = false
 
 const escapeHtml = (text: string) =>
@@ -124,6 +127,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   ].join('\n    ')
   const data = scriptJson({
     renderedAt,
+    globalCss: globalCssName,
     hydration: { loaderData: context.loaderData, actionData: context.actionData },
   })
   const sitePath = toSitePath(new URL(request.url).pathname)

@@ -5,6 +5,8 @@ export const SERVED_PAGE_ID = 'kb-page-data'
 
 export interface ServedPage {
   renderedAt: number
+  /** The emotion name of Chakra's global CSS, sent in the page's <style> (src/app/server-global-css.ts). */
+  globalCss?: string
   hydration: HydrationState
 }
 
