@@ -39,7 +39,7 @@ declare module 'fastify' {
     /** Counters every instance on the database shares (sign-in, SMS). */
     rateLimits: RateLimits
     loginThrottle: LoginThrottle
-    /** Header menu and footer partners from memory, fresh across instances (server/services/site-cache.ts). */
+    /** Header menu and footer partners from memory, fresh across instances (services/site-cache.ts). */
     siteCache: SiteCache
   }
 }
@@ -93,7 +93,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await migrate(db)
   const vault = IdentityVault.open(config.dataDir)
   if (config.seed !== false) await seed(db, vault)
-  // Reference data from memory, reloaded on every instance when its tables change (README "Reference data").
+  // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
   const referenceStore = new ReferenceStore(db.kysely)
   const siteCache = new SiteCache(db.kysely)
   const watcher = new ReferenceWatcher({

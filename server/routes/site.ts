@@ -24,7 +24,8 @@ const schemas = {
 
 /**
  * Public site furniture: the header menu and the footer's partner logos, answered from app.siteCache
- * with bytes prepared once per data version (server/services/site-cache.ts; README "Reference data").
+ * with bytes prepared once per data version (server/services/site-cache.ts; README "Reference data from
+ * memory").
  */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get(

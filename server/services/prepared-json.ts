@@ -52,9 +52,10 @@ function compress(encoding: PreparedEncoding, body: Buffer): Promise<Buffer> {
  * A whole JSON answer made once per data version and sent as bytes: no per-request serialisation and
  * no per-request compression. The bytes come from the route's own response serializer (its schema),
  * so they are exactly what Fastify would have written for `envelope`; each compressed copy is made the
- * first time a client asks for it, and the answers asked for meanwhile wait for it. Routes that send these are registered with `compress: false`: the
- * copies made here replace @fastify/compress's work, with the same threshold and Vary header, and
- * brotli at its best quality besides, since it is paid once and not per request.
+ * first time a client asks for it, and the answers asked for meanwhile wait for it. Routes that send
+ * these are registered with `compress: false` (and `decompress: false`: they read no body): the copies
+ * made here replace @fastify/compress's work, with the same threshold and Vary header, and brotli at
+ * its best quality besides, since it is paid once and not per request.
  */
 export class PreparedJson {
   readonly envelope: unknown

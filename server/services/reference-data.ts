@@ -88,7 +88,7 @@ export class ReferenceData {
     return this.dictionaryReplies.get(name)
   }
 
-  /** GET /api/common/treeRegion: the provinces (null), or the children of a region (none for an unknown id). */
+  /** GET /api/common/treeRegion: the provinces (null) or a region's children (none for an unknown id). */
   levelReply(parentId: string | null): PreparedJson {
     return this.levelReplies.get(parentId) ?? this.noLevel
   }

@@ -20,7 +20,7 @@ export const REFERENCE_POLL_MS = 1000
 /** Something served from memory that is rebuilt from the given tables when their counters move. */
 export interface VersionedCache {
   readonly tables: readonly ReferenceTable[]
-  /** Reads `changed` (a subset of `tables`) again; on a throw the old data stays and the next check retries. */
+  /** Reads `changed` (some of `tables`) again; on a throw the old data stays and the next check retries. */
   reload(changed: ReferenceTable[]): Promise<void>
 }
 

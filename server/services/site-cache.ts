@@ -29,7 +29,8 @@ function frozen<T extends object>(items: T[]): readonly T[] {
 /**
  * The header menu and the footer partners, read from the database once per data version and shared by
  * every request (and by server-side rendering: `app.siteCache.menus()`). The lists are frozen: callers
- * get the very arrays the API sends. Kept fresh by the ReferenceWatcher (README "Reference data").
+ * get the very arrays the API sends. Kept fresh by the ReferenceWatcher
+ * (README "Reference data from memory").
  */
 export class SiteCache implements VersionedCache {
   readonly tables = ['menus', 'partners'] as const satisfies readonly ReferenceTable[]

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 export const REFERENCE_TABLES = ['menus', 'partners', 'dictionaries', 'regions'] as const
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number]
 
-/** The PostgreSQL channel a bump is announced on (README "Reference data: cached, and how it is refreshed"). */
+/** The PostgreSQL channel a bump is announced on (README "Reference data from memory"). */
 export const REFERENCE_CHANNEL = 'kabu_reference'
 
 /**
