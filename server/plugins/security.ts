@@ -58,7 +58,8 @@ let cachedHeaders: Array<[string, string]> | undefined
  */
 export function securityHeaders(): Array<[string, string]> {
   if (cachedHeaders) return cachedHeaders
-  const fromPlugin = createRequire(import.meta.resolve('@fastify/helmet'))
+  // require.resolve, not import.meta.resolve: vitest's module runner (the unit suite's API server) lacks the latter.
+  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))
   const helmetOf = fromPlugin('helmet') as (options: object) => HelmetMiddleware
   const headers = new Map<string, string>()
   helmetOf(HELMET_OPTIONS)(
