@@ -15,4 +15,10 @@ export interface LandingFragment {
   sections: SectionEntry[]
 }
 
+/**
+ * The page's share card, drawn from its hero and title by scripts/draw-share-image.ts (share cards
+ * take no SVG); a page's own `shareImage` wins.
+ */
+export const shareCardOf = (slug: string) => `/landing/_share/${slug}.jpg`
+
 export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]*$/

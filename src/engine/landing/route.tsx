@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react'
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router'
 import { pageHead } from '../../lib/page-head.ts'
-import type { LandingPageDefinition } from './page.ts'
+import { type LandingPageDefinition, shareCardOf } from './page.ts'
 import { loadLandingPage } from './pages.ts'
 import { SectionList } from './section-list.tsx'
 import { SlugContext } from './slug-context.ts'
@@ -15,10 +15,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 type LoaderData = Awaited<ReturnType<typeof loader>>
 
-export const handle = pageHead<LoaderData>(({ page: definition }) => ({
+export const handle = pageHead<LoaderData>(({ slug, page: definition }) => ({
   title: definition.title,
   description: definition.description,
-  image: definition.shareImage?.src,
+  image: definition.shareImage?.src ?? shareCardOf(slug),
 }))
 
 export function Component() {
