@@ -129,45 +129,51 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     },
   )
 
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } })
-
-  app.post('/common/upload', { preHandler: requireUser, schema: schemas.upload }, async (request) => {
-    const part = await request.file().catch((error: FastifyError) => {
-      // @fastify/multipart's own errors carry a status (406 not multipart, 413 limits); busboy's parse
-      // errors (no boundary, malformed headers) are plain Errors about the client's body.
-      if (error.statusCode) throw error
-      throw new BusinessError(CODE.badRequest, INCOMPLETE)
+  // Multipart in a context of its own: its hooks (an async onResponse on every request) stay off the
+  // other routes, which read no files.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
     })
-    if (!part) throw new BusinessError(CODE.badRequest, '请选择要上传的文件')
-    // The name is stored and shown again: control characters have no place in it, and PostgreSQL
-    // cannot store a NUL at all.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-    if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
-      part.file.resume()
-      throw new BusinessError(CODE.badRequest, '文件名包含无效字符')
-    }
-    const ext = path.extname(part.filename).slice(1).toLowerCase()
-    if (!uploadType(ext)) {
-      part.file.resume()
-      throw new BusinessError(
-        CODE.badRequest,
-        `不支持的文件类型，仅支持 ${Object.keys(UPLOAD_TYPES).join('、')}`,
-      )
-    }
-    let stored: Awaited<ReturnType<FileStorage['save']>>
-    try {
-      stored = await app.storage.save(part.file, ext)
-    } catch (error) {
-      if (error instanceof UploadError) throw new BusinessError(CODE.badRequest, error.message)
-      throw error
-    }
-    const originalName = part.filename.slice(0, 255)
-    await app.db.kysely
-      .insertInto('files')
-      .values({ ...stored, original_name: originalName, owner_id: request.userId, created_at: nowIso() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute()
-    return ok({ url: `/api/files/${stored.name}`, fileName: originalName, size: stored.size })
+
+    uploads.post('/common/upload', { preHandler: requireUser, schema: schemas.upload }, async (request) => {
+      const part = await request.file().catch((error: FastifyError) => {
+        // @fastify/multipart's own errors carry a status (406 not multipart, 413 limits); busboy's parse
+        // errors (no boundary, malformed headers) are plain Errors about the client's body.
+        if (error.statusCode) throw error
+        throw new BusinessError(CODE.badRequest, INCOMPLETE)
+      })
+      if (!part) throw new BusinessError(CODE.badRequest, '请选择要上传的文件')
+      // The name is stored and shown again: control characters have no place in it, and PostgreSQL
+      // cannot store a NUL at all.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+      if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
+        part.file.resume()
+        throw new BusinessError(CODE.badRequest, '文件名包含无效字符')
+      }
+      const ext = path.extname(part.filename).slice(1).toLowerCase()
+      if (!uploadType(ext)) {
+        part.file.resume()
+        throw new BusinessError(
+          CODE.badRequest,
+          `不支持的文件类型，仅支持 ${Object.keys(UPLOAD_TYPES).join('、')}`,
+        )
+      }
+      let stored: Awaited<ReturnType<FileStorage['save']>>
+      try {
+        stored = await app.storage.save(part.file, ext)
+      } catch (error) {
+        if (error instanceof UploadError) throw new BusinessError(CODE.badRequest, error.message)
+        throw error
+      }
+      const originalName = part.filename.slice(0, 255)
+      await app.db.kysely
+        .insertInto('files')
+        .values({ ...stored, original_name: originalName, owner_id: request.userId, created_at: nowIso() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute()
+      return ok({ url: `/api/files/${stored.name}`, fileName: originalName, size: stored.size })
+    })
   })
 
   app.get<{ Params: { name: string } }>('/files/:name', { schema: schemas.file }, async (request, reply) => {
