@@ -33,18 +33,23 @@ export interface HeaderViewProps {
   onLogout(): void
 }
 
-function HotBadge() {
+/**
+ * Sits in the link's flow right after the title: an absolutely placed badge covered the last
+ * characters on desktop and drifted to the drawer's far edge on phones. Raised on the desktop row
+ * (superscript-like) and centred beside the text in the drawer.
+ */
+function HotBadge({ raised }: { raised: boolean }) {
   return (
     <Badge
       size="xs"
       bg="accent.500"
       color="white"
-      position="absolute"
-      top="-1.5"
-      right="-3"
       px="1"
       fontSize="2xs"
       lineHeight="1.2"
+      flexShrink={0}
+      alignSelf={raised ? 'flex-start' : 'center'}
+      mt={raised ? '-1' : '0'}
     >
       HOT
     </Badge>
@@ -86,7 +91,7 @@ function MenuLinks({
           currentPath === item.url ||
           (item.url !== '/index' && currentPath.startsWith(item.url.replace(/\/index$/, '/')))
         return (
-          <Box as="li" key={item.id} position="relative">
+          <Box as="li" key={item.id}>
             <NavLink
               to={item.url}
               onClick={onNavigate}
@@ -94,14 +99,16 @@ function MenuLinks({
               fontWeight={active ? 'semibold' : 'medium'}
               color={active ? 'brand.600' : 'fg'}
               whiteSpace="nowrap"
-              display="block"
+              display="flex"
+              alignItems="center"
+              gap="1"
               py={direction === 'column' ? '2' : '0'}
               _hover={{ color: 'brand.600', textDecoration: 'none' }}
               aria-current={active ? 'page' : undefined}
             >
               {item.title}
+              {item.hot && <HotBadge raised={direction === 'row'} />}
             </NavLink>
-            {item.hot && <HotBadge />}
           </Box>
         )
       })}
