@@ -127,9 +127,13 @@ const config = defineConfig({
           900: { value: '#14255c' },
           950: { value: '#0c1638' },
         },
+        // 500 carries white text (buttons, HOT badges) and 600 is text on light backgrounds, both at
+        // least 4.5:1 (WCAG AA for small text); the brighter 400 is for text on the dark blue bands,
+        // where the darker oranges fall below 4.5:1.
         accent: {
-          500: { value: '#f0642d' },
-          600: { value: '#d44f1c' },
+          400: { value: '#f0642d' },
+          500: { value: '#c2410c' },
+          600: { value: '#9a3412' },
         },
       },
     },
@@ -144,6 +148,12 @@ const config = defineConfig({
           emphasized: { value: '{colors.brand.200}' },
           focusRing: { value: '{colors.brand.500}' },
         },
+        // Chakra's solid green, teal, cyan and orange (the 600 shades) carry white text at 3.3–3.7:1;
+        // landing pages in those palettes put buttons on them, so they use the 700 shades (≥ 4.5:1).
+        green: { solid: { value: '{colors.green.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' } },
       },
     },
   },

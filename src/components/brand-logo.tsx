@@ -3,7 +3,9 @@ import { Box, HStack, Text } from '@chakra-ui/react'
 /** The Kabu wordmark: drawn, not an image, so it is crisp at any size and costs no request. */
 export function BrandLogo({ inverted = false }: { inverted?: boolean }) {
   return (
-    <HStack gap="2" aria-label="咖簿网">
+    // role="img": an aria-label is only allowed on an element with a role (a bare div may not carry
+    // one), and the drawn wordmark is, to a screen reader, one picture named 咖簿网.
+    <HStack gap="2" role="img" aria-label="咖簿网">
       <Box
         as="span"
         display="inline-flex"

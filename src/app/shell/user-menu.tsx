@@ -1,4 +1,4 @@
-import { Avatar, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react'
+import { Avatar, Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { assetUrl, type MineTab, mineTab } from '../../lib/paths.ts'
@@ -27,15 +27,24 @@ export default function UserMenu({
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1.5" data-testid="user-menu" aria-label={`${name} 的账户菜单`}>
+        {/* Named by its content, not an aria-label: a spoken name must contain the visible one (the
+            user's name), so voice control can say what the eye reads. The avatar's initial is left
+            out; on phones, where the name is not shown, it is still read. */}
+        <Button variant="ghost" size="sm" px="1.5" data-testid="user-menu">
           <HStack gap="2">
-            <Avatar.Root size="xs" colorPalette="brand">
+            <Avatar.Root size="xs" colorPalette="brand" aria-hidden>
               <Avatar.Fallback name={name} />
               {avatar && <Avatar.Image src={assetUrl(avatar)} alt="" />}
             </Avatar.Root>
             <Text maxW="24" truncate display={{ base: 'none', sm: 'block' }}>
               {name}
             </Text>
+            <Box as="span" srOnly hideFrom="sm">
+              {name}
+            </Box>
+            <Box as="span" srOnly>
+              的账户菜单
+            </Box>
             <ChevronDownIcon boxSize="4" color="fg.muted" />
           </HStack>
         </Button>

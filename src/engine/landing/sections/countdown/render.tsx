@@ -64,7 +64,7 @@ export default function Countdown({ title, target, endedText, note }: CountdownP
             ))}
           </Flex>
         ) : (
-          <Text mt="5" fontSize={{ base: 'lg', md: '2xl' }} fontWeight="semibold" color="accent.500">
+          <Text mt="5" fontSize={{ base: 'lg', md: '2xl' }} fontWeight="semibold" color="orange.200">
             {endedText}
           </Text>
         )}

@@ -66,7 +66,7 @@ export default function Hero({
               fontSize={{ base: 'sm', md: 'md' }}
               fontWeight="semibold"
               letterSpacing="wider"
-              color={dark ? 'accent.500' : 'accent.600'}
+              color={dark ? 'accent.400' : 'accent.600'}
             >
               {kicker}
             </Text>

@@ -4,15 +4,21 @@ import type { TimelineProps } from './index.ts'
 /** A history: one vertical line, a dot per milestone. */
 export function Milestones({ items }: Pick<TimelineProps, 'items'>) {
   return (
-    <Box as="ol" position="relative" ps={{ base: 8, md: 10 }}>
-      <Box
-        position="absolute"
-        top="2"
-        bottom="2"
-        insetStart={{ base: '11px', md: '15px' }}
-        w="2px"
-        bg="brand.100"
-      />
+    // The vertical line is drawn by ::before: an <ol> may hold only <li> children.
+    <Box
+      as="ol"
+      position="relative"
+      ps={{ base: 8, md: 10 }}
+      _before={{
+        content: '""',
+        position: 'absolute',
+        top: '2',
+        bottom: '2',
+        insetStart: { base: '11px', md: '15px' },
+        w: '2px',
+        bg: 'brand.100',
+      }}
+    >
       {items.map((item, index) => (
         // Index keys: a history is static and the same year may repeat.
         <Box
