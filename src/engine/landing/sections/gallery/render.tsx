@@ -1,16 +1,20 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { BalancedGrid } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { LandingImage } from '../../parts/landing-image.tsx'
 import type { GalleryProps } from './index.ts'
 import { Lightbox } from './lightbox.tsx'
 
-/** A grid of thumbnails (two per row on phones); clicking one opens it large. */
+/**
+ * A grid of thumbnails (two per row on phones, up to `columns` wider, rows balanced so 5 in threes is
+ * 3+2 centred); clicking one opens it large.
+ */
 export default function Gallery({ title, columns, images }: GalleryProps) {
   const [open, setOpen] = useState<number | null>(null)
   return (
     <SectionFrame title={title}>
-      <SimpleGrid columns={{ base: 2, md: columns }} gap={{ base: 3, md: 5 }}>
+      <BalancedGrid count={images.length} max={{ base: 2, md: columns }} gap={{ base: '3', md: '5' }}>
         {images.map((item, index) => (
           <Box
             as="button"
@@ -43,7 +47,7 @@ export default function Gallery({ title, columns, images }: GalleryProps) {
             )}
           </Box>
         ))}
-      </SimpleGrid>
+      </BalancedGrid>
       <Lightbox images={images} index={open} onIndex={setOpen} />
     </SectionFrame>
   )

@@ -1,14 +1,18 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, Text } from '@chakra-ui/react'
+import { BalancedGrid } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { LandingImage } from '../../parts/landing-image.tsx'
 import { Bio } from './bio.tsx'
 import type { SpeakersProps } from './index.ts'
 
-/** Guests, mentors or judges as cards: round photo, name, title, organisation and a folded biography. */
+/**
+ * Guests, mentors or judges as cards: round photo, name, title, organisation and a folded biography.
+ * Rows are balanced by the number of people (5 → 3+2, 3 → one row of 3), short last rows centred.
+ */
 export default function Speakers({ title, people }: SpeakersProps) {
   return (
     <SectionFrame title={title}>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
+      <BalancedGrid count={people.length} max={{ base: 1, sm: 2, md: 3, lg: 4 }} gap={{ base: '4', md: '6' }}>
         {people.map((person) => (
           // Phones: photo beside the text, so a column of cards stays short; wider: photo on top.
           <Box
@@ -51,7 +55,7 @@ export default function Speakers({ title, people }: SpeakersProps) {
             </Box>
           </Box>
         ))}
-      </SimpleGrid>
+      </BalancedGrid>
     </SectionFrame>
   )
 }

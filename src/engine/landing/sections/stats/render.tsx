@@ -1,15 +1,21 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, Text } from '@chakra-ui/react'
+import { BalancedGrid } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
 import type { StatsProps } from './index.ts'
 
-/** Headline figures on a brand-tinted band; a row of up to four on desktop, two per row on phones. */
+/**
+ * Headline figures on a brand-tinted band: up to five in a row on desktop, four on tablets, two on
+ * phones, with the rows balanced (5 → 3+2 on tablets, 6 → 3+3) and a short last row centred.
+ */
 export default function Stats({ title, items }: StatsProps) {
   return (
     <SectionFrame title={title}>
-      <SimpleGrid
+      <BalancedGrid
         as="dl"
-        columns={{ base: 2, md: Math.min(items.length, 4) }}
-        gap={{ base: 6, md: 8 }}
+        count={items.length}
+        max={{ base: 2, md: 4, lg: 5 }}
+        gap={{ base: '6', md: '8' }}
+        m="0"
         px={{ base: 5, md: 10 }}
         py={{ base: 7, md: 10 }}
         borderRadius="2xl"
@@ -51,7 +57,7 @@ export default function Stats({ title, items }: StatsProps) {
             </Box>
           </Box>
         ))}
-      </SimpleGrid>
+      </BalancedGrid>
     </SectionFrame>
   )
 }
