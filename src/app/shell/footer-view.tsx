@@ -47,7 +47,13 @@ export function FooterView({ partners }: { partners: ReactNode }) {
           </Stack>
         </Flex>
         <Separator my="6" borderColor="whiteAlpha.300" />
-        <HStack gap={{ base: '2', md: '6' }} fontSize="xs" color="whiteAlpha.700" flexWrap="wrap">
+        {/* 13 px on phones: the 12 px line was the smallest text on a small screen. */}
+        <HStack
+          gap={{ base: '2', md: '6' }}
+          fontSize={{ base: '13px', md: 'xs' }}
+          color="whiteAlpha.700"
+          flexWrap="wrap"
+        >
           <Text>
             © {year} {SITE_INFO.company}
           </Text>

@@ -1,4 +1,4 @@
-import { Box, Image, SimpleGrid } from '@chakra-ui/react'
+import { Box, Image, SimpleGrid, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { Autoplay, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
@@ -14,6 +14,69 @@ export function toSlides<T>(items: T[], slides: number): T[][] {
   const perSlide = Math.ceil(items.length / slides)
   return Array.from({ length: slides }, (_, i) => items.slice(i * perSlide, (i + 1) * perSlide)).filter(
     (s) => s.length,
+  )
+}
+
+/**
+ * "青禾设计社（示例）" → ["青禾设计社", "（示例）"]: the bracketed note is kept whole, so a narrow tile
+ * breaks the line before it rather than inside it.
+ */
+export function splitNote(name: string): [string, string] {
+  const at = name.lastIndexOf('（')
+  return at > 0 && name.endsWith('）') ? [name.slice(0, at), name.slice(at)] : [name, '']
+}
+
+/**
+ * One partner: its logo as a small mark and its name as text. Text wraps (up to three lines fit the
+ * tile) and keeps a readable size on every screen, where a logo carrying the name was shrunk with
+ * the tile and long names were cut. The tile's height is fixed, so the reserved carousel height holds.
+ */
+function PartnerTile({ partner }: { partner: Partner }) {
+  const [name, note] = splitNote(partner.name)
+  return (
+    <Box
+      h="12"
+      borderWidth="1px"
+      borderRadius="md"
+      bg="bg"
+      display="flex"
+      alignItems="center"
+      gap={{ base: '1.5', lg: '2' }}
+      px={{ base: '1.5', lg: '2.5' }}
+      overflow="hidden"
+    >
+      <Image
+        src={assetUrl(partner.logo)}
+        // The name is written beside the mark; an alt text would make screen readers say it twice.
+        alt=""
+        width="28"
+        height="28"
+        loading="lazy"
+        // Seven tiles to a row leave no room for a mark on tablets; phones (three to a row) and
+        // desktops keep it.
+        display={{ base: 'block', md: 'none', lg: 'block' }}
+        h={{ base: '5', lg: '7' }}
+        w="auto"
+        maxW="40%"
+        flexShrink={0}
+        objectFit="contain"
+      />
+      <Text
+        flex="1"
+        minW="0"
+        fontSize={{ base: '13px', lg: 'sm' }}
+        lineHeight="1.15"
+        color="fg"
+        overflowWrap="anywhere"
+      >
+        {name}
+        {note && (
+          <Box as="span" display="inline-block" color="fg.muted">
+            {note}
+          </Box>
+        )}
+      </Text>
+    </Box>
   )
 }
 
@@ -37,30 +100,18 @@ export function PartnerSlides({ partners }: { partners: Partner[] }) {
       >
         {toSlides(partners, CAROUSEL.slides).map((slide, i) => (
           <SwiperSlide key={slide[0]?.id ?? i}>
-            <SimpleGrid columns={{ base: 3, sm: 4, md: 7 }} gap="2" pb="7">
+            <SimpleGrid
+              as="ul"
+              columns={{ base: 3, sm: 4, md: 7 }}
+              gap="2"
+              pb="7"
+              listStyleType="none"
+              m="0"
+              p="0"
+            >
               {slide.map((p) => (
-                <Box
-                  key={p.id}
-                  h="12"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  bg="bg"
-                  display="flex"
-                  alignItems="center"
-                  justifyContent="center"
-                  px="2"
-                  title={p.name}
-                >
-                  <Image
-                    src={assetUrl(p.logo)}
-                    alt={p.name}
-                    maxH="9"
-                    maxW="100%"
-                    loading="lazy"
-                    width="160"
-                    height="36"
-                    objectFit="contain"
-                  />
+                <Box as="li" key={p.id}>
+                  <PartnerTile partner={p} />
                 </Box>
               ))}
             </SimpleGrid>
