@@ -5,7 +5,9 @@ import path from 'node:path'
  * Draws the campaign pages' artwork as local SVG files from the specs in landing-pages/_art/*.json,
  * so no page hot-links an image. Each spec: { file, kind, width?, height?, title?, subtitle?, label?,
  * palette: [from, to, accent?], seed }. Kinds: banner (abstract hero background), photo (an
- * illustrated scene card with a caption), portrait (a person's silhouette), logo (mark + name),
+ * illustrated scene card with a caption), portrait (a person's silhouette), logo (a square mark with
+ * the name's first character: the logo wall writes the name beside it as text, which wraps and stays
+ * readable, where a name drawn into a wide picture shrank to ~9 px on phones and long ones ran off it),
  * poster (title and subtitle on a graphic background). Run: node scripts/draw-landing-art.ts
  */
 interface ArtSpec {
@@ -24,7 +26,7 @@ const SIZES: Record<ArtSpec['kind'], [number, number]> = {
   banner: [1600, 700],
   photo: [1200, 800],
   portrait: [400, 400],
-  logo: [320, 120],
+  logo: [120, 120],
   poster: [800, 1000],
 }
 const FONT = 'PingFang SC,Microsoft YaHei,Noto Sans CJK SC,sans-serif'
@@ -99,7 +101,7 @@ function draw(spec: ArtSpec): string {
         `<circle cx="${w / 2}" cy="${h * 0.4}" r="${w * 0.17}" fill="#fff" opacity=".92"/><path d="M${w * 0.18} ${h}C${w * 0.22} ${h * 0.7} ${w * 0.36} ${h * 0.6} ${w / 2} ${h * 0.6}S${w * 0.78} ${h * 0.7} ${w * 0.82} ${h}Z" fill="#fff" opacity=".92"/>`
       break
     case 'logo':
-      return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img"><title>${title}</title><rect width="${w}" height="${h}" rx="12" fill="#fff"/><rect x="20" y="${h / 2 - 28}" width="56" height="56" rx="14" fill="${from}"/><text x="48" y="${h / 2 + 11}" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="#fff">${esc((spec.title ?? '?').slice(0, 1))}</text><text x="92" y="${h / 2 + 9}" font-family="${FONT}" font-size="${(spec.title ?? '').length > 9 ? 18 : 24}" font-weight="600" fill="${to}">${title}</text></svg>\n`
+      return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img"><title>${title}</title><rect width="${w}" height="${h}" rx="${w * 0.22}" fill="${from}"/><rect x="${w * 0.5}" y="${h * 0.5}" width="${w * 0.5}" height="${h * 0.5}" rx="${w * 0.12}" fill="${to}" opacity=".35"/><text x="${w / 2}" y="${h / 2 + w * 0.18}" text-anchor="middle" font-family="${FONT}" font-size="${w * 0.5}" font-weight="700" fill="#fff">${esc((spec.title ?? '?').slice(0, 1))}</text></svg>\n`
     case 'poster':
       body =
         grid(w, h, 50) +

@@ -1,51 +1,73 @@
-import { Box } from '@chakra-ui/react'
+import { Box, Text } from '@chakra-ui/react'
 import { Link } from 'react-router'
 import { LandingImage } from '../../parts/landing-image.tsx'
 import type { LogoWallProps } from './index.ts'
 
 type Logo = LogoWallProps['groups'][number]['logos'][number]
 
-/** One logo on a white tile; with an href the tile is a link (portal paths in-app, others in a new tab). */
+/**
+ * One organisation on a white tile: its logo as a mark above its name, written as text. A name
+ * drawn inside the picture shrank with the tile to ~9 px on phones; text wraps and keeps its size.
+ * The picture's alt text is left out because the name beside it already says who it is. With an
+ * href the whole tile is a link (portal paths in-app, others in a new tab).
+ */
 export function LogoTile({ logo }: { logo: Logo }) {
-  const image = (
-    <LandingImage
-      image={logo.image}
-      maxH={{ base: 12, md: 16 }}
-      maxW="full"
-      w="auto"
-      h="auto"
-      fit="contain"
-    />
+  const body = (
+    <>
+      <LandingImage
+        image={{ ...logo.image, alt: '' }}
+        h={{ base: 10, md: 12 }}
+        w="auto"
+        maxW="full"
+        fit="contain"
+        flexShrink={0}
+      />
+      <Text fontSize={{ base: 'sm', md: 'md' }} fontWeight="medium" lineHeight="1.35" textWrap="balance">
+        {logo.name}
+      </Text>
+    </>
   )
   const link = logo.href?.startsWith('/') ? (
-    <Link to={logo.href} title={logo.name}>
-      {image}
-    </Link>
+    <Link to={logo.href}>{body}</Link>
   ) : logo.href ? (
-    <a href={logo.href} target="_blank" rel="noopener" title={logo.name}>
-      {image}
+    <a href={logo.href} target="_blank" rel="noopener">
+      {body}
     </a>
   ) : undefined
   return (
     <Box
       display="flex"
+      flexDirection="column"
       alignItems="center"
-      justifyContent="center"
+      // Marks at one height in a row, whether the name below takes one line or two.
+      justifyContent="flex-start"
+      gap="2"
+      textAlign="center"
+      // Widths shared with render.tsx's row sums (11rem, 12rem).
       w={{ base: 'calc(50% - 0.375rem)', sm: '44', md: '48' }}
-      h={{ base: 20, md: 24 }}
+      minH={{ base: 28, md: 32 }}
       px="3"
+      py="4"
       bg="bg"
       borderWidth="1px"
       borderColor="border"
       borderRadius="xl"
-      title={link ? undefined : logo.name}
       transition="box-shadow 0.2s, border-color 0.2s"
       _hover={logo.href ? { boxShadow: 'md', borderColor: 'brand.200' } : undefined}
       css={{
-        '& > a': { display: 'flex', alignItems: 'center', justifyContent: 'center', w: 'full', h: 'full' },
+        '& > a': {
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'flex-start',
+          gap: '2',
+          w: 'full',
+          h: 'full',
+          color: 'inherit',
+        },
       }}
     >
-      {link ?? image}
+      {link ?? body}
     </Box>
   )
 }
