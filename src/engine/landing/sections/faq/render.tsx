@@ -26,8 +26,9 @@ function Chevron() {
 /** Questions and answers, each opening on its own. */
 export default function Faq({ title, items }: FaqProps) {
   return (
-    <SectionFrame title={title}>
-      <Stack gap="3" maxW="4xl">
+    // The same centred column as the sign-up form it usually follows.
+    <SectionFrame title={title} narrow>
+      <Stack gap="3">
         {items.map((item) => (
           <Details
             key={item.q}

@@ -24,8 +24,9 @@ export default function Signup({
   // Decided once when the section appears: a form must not vanish while someone is filling it in.
   const [closed] = useState(() => closesAt !== undefined && Date.parse(closesAt) <= Date.now())
   return (
-    <SectionFrame>
-      <Stack gap="2" maxW="3xl" mx="auto" mb={{ base: 6, md: 8 }} textAlign="center" align="center">
+    // The centred column the FAQ shares, so a form and the questions below it line up.
+    <SectionFrame narrow>
+      <Stack gap="2" mb={{ base: 6, md: 8 }} textAlign="center" align="center">
         <Heading as="h2" size="2xl">
           {title}
         </Heading>
@@ -49,8 +50,6 @@ export default function Signup({
         )}
       </Stack>
       <Box
-        maxW="3xl"
-        mx="auto"
         bg="bg"
         borderWidth="1px"
         borderColor="border"
