@@ -9,13 +9,13 @@ import { int, table } from './format.ts'
 import { reportHomeWeight } from './home-weight.ts'
 import {
   CONNECTIONS,
-  DURATION_S,
   failures,
   helloServer,
   type LoadResult,
   MIN_RATIO,
   measureTargets,
   ROUNDS,
+  SLICE_S,
   WARMUP_S,
 } from './throughput.ts'
 import { reportValidationSpeed } from './validation-speed.ts'
@@ -45,20 +45,32 @@ async function reportThroughput(baseUrl: string, helloUrl: string): Promise<bool
   const results = await measureTargets(baseUrl, helloUrl)
   console.log(
     `API throughput (autocannon in a child process, ${CONNECTIONS} connections, SQLite, seeded, ` +
-      `127.0.0.1): per answer ${WARMUP_S} s warm-up, then ${ROUNDS} slices of ${DURATION_S / ROUNDS} s ` +
-      'alternating with the bare Fastify hello-world route; requests carry Accept-Encoding as a browser ' +
-      'sends it unless marked identity',
+      `127.0.0.1): a ${WARMUP_S} s warm-up of each, then per answer ${ROUNDS} rounds of ` +
+      `${SLICE_S} s on it and ${SLICE_S} s on the bare Fastify hello-world route; ` +
+      'ratio = the median round. Requests carry Accept-Encoding as a browser sends it unless marked identity',
   )
   const p99 = (r: LoadResult) => (r.p99Ms < 1 ? '<1' : int(r.p99Ms))
   console.log(
     table(
-      ['target', 'bytes', 'req/s', 'hello req/s', 'ratio', 'p99 ms', 'non-2xx', 'errors', 'bad body'],
-      results.map(({ label, path, wireBytes, encoding, target, hello, ratio }) => [
+      [
+        'target',
+        'bytes',
+        'req/s',
+        'hello req/s',
+        'ratio',
+        'rounds',
+        'p99 ms',
+        'non-2xx',
+        'errors',
+        'bad body',
+      ],
+      results.map(({ label, path, wireBytes, encoding, target, hello, ratio, spread }) => [
         `GET ${path} (${label})`,
         `${int(wireBytes)} ${encoding}`,
         int(target.reqPerSec),
         int(hello.reqPerSec),
         ratio.toFixed(2),
+        `${spread[0].toFixed(2)}–${spread[1].toFixed(2)}`,
         p99(target),
         int(target.non2xx + hello.non2xx),
         int(target.errors + hello.errors),

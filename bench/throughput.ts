@@ -15,10 +15,13 @@ export interface LoadResult {
 }
 
 export const CONNECTIONS = 10
-/** Measured seconds per target, in ROUNDS slices alternating with the hello route. */
-export const DURATION_S = 5
-export const ROUNDS = 5
+/** Measured seconds per target (and as many for the hello route), in ROUNDS slices of SLICE_S. */
+export const ROUNDS = 16
+export const SLICE_S = 0.5
+export const DURATION_S = ROUNDS * SLICE_S
 export const WARMUP_S = 1
+/** How often autocannon closes a sample: a slice ends at the first sample after SLICE_S. */
+const SAMPLE_MS = 100
 
 /** What a browser sends: the answers are measured as browsers receive them. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const
@@ -51,24 +54,6 @@ function runLoad(runs: Options[]): Promise<LoadResult[]> {
 
 /** An expected body in the form load.ts compares: one latin1 character per byte. */
 export const asExpected = (bytes: Buffer): string => bytes.toString('latin1')
-
-/**
- * A short discarded run first (JIT, connection pools, SQLite page cache), then the measured one.
- * Every response body must equal `expectBody` (asExpected), so a fast error page cannot pass for throughput.
- */
-export async function measure(
-  url: string,
-  expectBody: string,
-  headers: Record<string, string> = {},
-): Promise<LoadResult> {
-  const run = { url, connections: CONNECTIONS, expectBody, headers }
-  const [, result] = await runLoad([
-    { ...run, duration: WARMUP_S },
-    { ...run, duration: DURATION_S },
-  ])
-  if (!result) throw new Error('autocannon reported no result')
-  return result
-}
 
 /** The reference point: the least a Fastify route can do on this machine. */
 export function helloServer(): FastifyInstance {
@@ -113,7 +98,10 @@ export interface TargetResult {
   target: LoadResult
   /** The hello route, measured in slices alternating with the target's, so both see the same machine load. */
   hello: LoadResult
+  /** The median over the rounds of target req/s ÷ hello req/s in the slices side by side. */
   ratio: number
+  /** The lowest and highest round's ratio: how much the machine's other work moved the figure. */
+  spread: [number, number]
 }
 
 /** One real answer, checked before the load: its exact bytes are what every load answer must match. */
@@ -156,38 +144,51 @@ function combine(slices: LoadResult[]): LoadResult {
   }
 }
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((x, y) => x - y)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
 /**
- * Each target against the hello route: a discarded warm-up of both, then ROUNDS one-second slices of
- * the target and the hello route in turn, so a change in what else the machine runs (two cores,
- * shared) falls on both figures alike. One at a time: two cores cannot host both servers and a load
- * generator at once.
+ * Each target against the hello route: first a discarded warm-up of every target and the hello route
+ * (JIT, connection pools, SQLite page cache, compressed copies), then per target ROUNDS slices of
+ * SLICE_S seconds on the target and on the hello route in turn. The ratio is the median of the rounds' ratios: a
+ * burst of other work on the machine (two cores, shared) lands on one slice of one round, not on the
+ * figure. One server loaded at a time: two cores cannot host both and a load generator at once.
  */
 export async function measureTargets(baseUrl: string, helloUrl: string): Promise<TargetResult[]> {
-  const results: TargetResult[] = []
-  const slice = Math.max(1, Math.round(DURATION_S / ROUNDS))
+  const hello = { url: helloUrl, connections: CONNECTIONS, expectBody: HELLO_BODY }
+  const targets = []
   for (const { label, path, headers, budget } of API_TARGETS) {
     const url = `${baseUrl}${path}`
     // The first ask makes the compressed copy; the answer is final from then on.
     const final = await fetchExpected(url, headers)
-    const target = { url, connections: CONNECTIONS, headers, expectBody: asExpected(final.raw) }
-    const hello = { url: helloUrl, connections: CONNECTIONS, expectBody: HELLO_BODY }
-    const runs: Options[] = [
-      { ...target, duration: WARMUP_S },
-      { ...hello, duration: WARMUP_S },
-    ]
-    for (let i = 0; i < ROUNDS; i++) runs.push({ ...target, duration: slice }, { ...hello, duration: slice })
-    const [, , ...measured] = await runLoad(runs)
-    const t = combine(measured.filter((_, i) => i % 2 === 0))
-    const h = combine(measured.filter((_, i) => i % 2 === 1))
+    const run = { url, connections: CONNECTIONS, headers, expectBody: asExpected(final.raw) }
+    targets.push({ label, path, budget, final, run })
+  }
+  await runLoad([...targets.map((t) => ({ ...t.run, duration: WARMUP_S })), { ...hello, duration: WARMUP_S }])
+
+  const results: TargetResult[] = []
+  for (const { label, path, budget, final, run } of targets) {
+    const runs: Options[] = []
+    // sampleInt is an autocannon option bench/autocannon.d.ts does not list.
+    const slice = { duration: SLICE_S, sampleInt: SAMPLE_MS }
+    for (let i = 0; i < ROUNDS; i++) runs.push({ ...run, ...slice }, { ...hello, ...slice })
+    const measured = await runLoad(runs)
+    const targetSlices = measured.filter((_, i) => i % 2 === 0)
+    const helloSlices = measured.filter((_, i) => i % 2 === 1)
+    const ratios = targetSlices.map((t, i) => t.reqPerSec / (helloSlices[i]?.reqPerSec || Number.NaN))
     results.push({
       label,
       path,
       budget,
       wireBytes: final.raw.length,
       encoding: final.encoding,
-      target: t,
-      hello: h,
-      ratio: t.reqPerSec / h.reqPerSec,
+      target: combine(targetSlices),
+      hello: combine(helloSlices),
+      ratio: median(ratios),
+      spread: [Math.min(...ratios), Math.max(...ratios)],
     })
   }
   return results

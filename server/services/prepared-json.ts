@@ -11,8 +11,21 @@ export type PreparedEncoding = 'br' | 'gzip'
  * brotli and gzip (`x-gzip` is gzip) by their q (brotli first on a tie, as it is smaller); `*` stands
  * for either when not named; q=0 refuses. Empty: send it as it is.
  */
-export function acceptedEncodings(header: string | undefined): PreparedEncoding[] {
+export function acceptedEncodings(header: string | undefined): readonly PreparedEncoding[] {
   if (!header) return []
+  let known = seen.get(header)
+  if (!known) {
+    if (seen.size >= 64) seen.clear()
+    known = Object.freeze(parseAcceptEncoding(header))
+    seen.set(header, known)
+  }
+  return known
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is read once (at most 64 kept). */
+const seen = new Map<string, readonly PreparedEncoding[]>()
+
+function parseAcceptEncoding(header: string): PreparedEncoding[] {
   const q: Partial<Record<PreparedEncoding | '*', number>> = {}
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim())

@@ -16,7 +16,8 @@ const WHITE_OUTLINE: ButtonProps = {
 
 const LOOKS: Record<Surface, Record<'primary' | 'secondary', ButtonProps>> = {
   dark: { primary: ACCENT_SOLID, secondary: WHITE_OUTLINE },
-  light: { primary: ACCENT_SOLID, secondary: { variant: 'outline', colorPalette: 'brand', bg: 'bg' } },
+  // The outline takes the section's colorPalette (the page's palette), not a fixed blue.
+  light: { primary: ACCENT_SOLID, secondary: { variant: 'outline', bg: 'bg' } },
   // On the orange band an orange button would vanish: the primary turns white.
   accent: {
     primary: { bg: 'white', color: 'accent.600', _hover: { bg: 'whiteAlpha.900' } },

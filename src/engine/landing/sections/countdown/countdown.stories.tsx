@@ -20,6 +20,7 @@ const meta = {
     target: new Date(Date.now() + 12 * DAY_MS + 5 * 3_600_000 + 42 * 60_000).toISOString(),
     endedText: '设计周已盛大开幕，欢迎莅临现场！',
     note: '云湖会展中心（示例场馆）B 馆',
+    palette: 'brand',
   },
 } satisfies Meta<typeof Countdown>
 
@@ -29,3 +30,6 @@ type Story = StoryObj<typeof meta>
 export const Running: Story = {}
 
 export const Ended: Story = { args: { target: '2025-12-18T09:00:00+08:00', note: undefined } }
+
+/** On a purple page the band follows the page's palette. */
+export const PurplePage: Story = { args: { palette: 'purple' } }

@@ -1,10 +1,12 @@
 import { defineSection } from '../../define.ts'
+import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
 
 export interface CountdownProps {
   title: string
   target: string
   endedText: string
   note?: string
+  palette: Palette
 }
 
 export const countdown = defineSection<CountdownProps>({
@@ -17,10 +19,11 @@ export const countdown = defineSection<CountdownProps>({
       target: { type: 'string', format: 'date-time', description: 'ISO 时间，如 2026-12-20T09:00:00+08:00' },
       endedText: { type: 'string', minLength: 1 },
       note: { type: 'string' },
+      palette: PALETTE_FIELD,
     },
     required: ['title', 'target', 'endedText'],
     additionalProperties: false,
   },
-  defaults: {},
+  defaults: { palette: 'brand' },
   load: () => import('./render.tsx'),
 })

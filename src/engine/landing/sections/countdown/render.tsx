@@ -17,16 +17,20 @@ const UNITS = [
   { label: '秒', ms: 1000, mod: 60 },
 ] as const
 
-/** Days, hours, minutes and seconds to the target; once it has passed, the ended text instead. */
-export default function Countdown({ title, target, endedText, note }: CountdownProps) {
+/**
+ * Days, hours, minutes and seconds to the target on a band in the page's palette; once it has
+ * passed, the ended text instead (a pale orange: the accent itself is too dark on the band).
+ */
+export default function Countdown({ title, target, endedText, note, palette }: CountdownProps) {
   const at = Date.parse(target)
   const left = Math.max(0, at - useNow(at))
   return (
     <SectionFrame>
       <Box
+        colorPalette={palette}
         bgGradient="to-br"
-        gradientFrom="brand.950"
-        gradientTo="brand.700"
+        gradientFrom="colorPalette.950"
+        gradientTo="colorPalette.700"
         color="white"
         borderRadius="2xl"
         px={{ base: 5, md: 12 }}

@@ -1,10 +1,12 @@
 import { ACTION, type Action, defineSection } from '../../define.ts'
+import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
 
 export interface CtaProps {
   title: string
   text?: string
   tone: 'brand' | 'accent' | 'light'
   actions: Action[]
+  palette: Palette
 }
 
 export const cta = defineSection<CtaProps>({
@@ -17,10 +19,11 @@ export const cta = defineSection<CtaProps>({
       text: { type: 'string' },
       tone: { enum: ['brand', 'accent', 'light'] },
       actions: { type: 'array', minItems: 1, maxItems: 3, items: ACTION },
+      palette: PALETTE_FIELD,
     },
     required: ['title', 'actions'],
     additionalProperties: false,
   },
-  defaults: { tone: 'brand' },
+  defaults: { tone: 'brand', palette: 'brand' },
   load: () => import('./render.tsx'),
 })

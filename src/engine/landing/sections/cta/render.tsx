@@ -4,20 +4,22 @@ import { SectionFrame } from '../../parts/frame.tsx'
 import type { CtaProps } from './index.ts'
 
 // The button colours per background live with the hero's buttons, so both sections link the same way.
+// "brand" and "light" are shades of the page's palette (colorPalette.*), so a green page closes green.
 const TONES: Record<CtaProps['tone'], { bg: string; color: string; circle: string; surface: Surface }> = {
-  brand: { bg: 'brand.700', color: 'white', circle: 'whiteAlpha.200', surface: 'dark' },
+  brand: { bg: 'colorPalette.700', color: 'white', circle: 'whiteAlpha.200', surface: 'dark' },
   accent: { bg: 'accent.500', color: 'white', circle: 'whiteAlpha.200', surface: 'accent' },
-  light: { bg: 'brand.50', color: 'brand.950', circle: 'brand.100', surface: 'light' },
+  light: { bg: 'colorPalette.50', color: 'colorPalette.950', circle: 'colorPalette.100', surface: 'light' },
 }
 
 /** A call to action on a coloured band: one sentence, a line of text, up to three buttons. */
-export default function Cta({ title, text, tone, actions }: CtaProps) {
+export default function Cta({ title, text, tone, actions, palette }: CtaProps) {
   const look = TONES[tone]
   return (
     <SectionFrame>
       <Box
         position="relative"
         overflow="hidden"
+        colorPalette={palette}
         bg={look.bg}
         color={look.color}
         borderRadius="2xl"

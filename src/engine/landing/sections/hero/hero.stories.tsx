@@ -23,6 +23,7 @@ const meta = {
     background: { src: '/landing/demo/banner.svg', alt: '设计周主视觉', width: 1600, height: 700 },
     theme: 'dark',
     align: 'left',
+    palette: 'brand',
     meta: [
       { label: '时间', value: '2026年12月18日—20日' },
       { label: '地点', value: '云湖会展中心（示例场馆）B 馆' },
@@ -55,3 +56,6 @@ export const LightCentered: Story = {
 export const NoBackground: Story = {
   args: { background: undefined, kicker: undefined, meta: [], title: '青年设计师成长计划' },
 }
+
+/** A green page: the veil over the picture and the fallback gradient take the page's palette. */
+export const GreenPage: Story = { args: { palette: 'green', background: undefined } }

@@ -1,4 +1,5 @@
 import { ACTION, type Action, defineSection, IMAGE, type Image } from '../../define.ts'
+import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
 
 export interface HeroProps {
   kicker?: string
@@ -9,6 +10,7 @@ export interface HeroProps {
   align: 'left' | 'center'
   meta: Array<{ label: string; value: string }>
   actions: Action[]
+  palette: Palette
 }
 
 export const hero = defineSection<HeroProps>({
@@ -34,10 +36,11 @@ export const hero = defineSection<HeroProps>({
         },
       },
       actions: { type: 'array', items: ACTION, maxItems: 3 },
+      palette: PALETTE_FIELD,
     },
     required: ['title'],
     additionalProperties: false,
   },
-  defaults: { theme: 'dark', align: 'left', meta: [], actions: [] },
+  defaults: { theme: 'dark', align: 'left', meta: [], actions: [], palette: 'brand' },
   load: () => import('./render.tsx'),
 })

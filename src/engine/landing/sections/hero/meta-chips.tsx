@@ -24,7 +24,7 @@ export function MetaChips({
           borderWidth="1px"
           fontSize={{ base: 'sm', md: 'md' }}
           bg={dark ? 'whiteAlpha.200' : 'white'}
-          borderColor={dark ? 'whiteAlpha.300' : 'brand.100'}
+          borderColor={dark ? 'whiteAlpha.300' : 'colorPalette.100'}
           backdropFilter="blur(6px)"
         >
           <Box as="dt" opacity={0.8} flexShrink={0}>

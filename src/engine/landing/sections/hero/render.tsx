@@ -14,18 +14,22 @@ export default function Hero({
   align,
   meta,
   actions,
+  palette,
 }: HeroProps) {
   const dark = theme === 'dark'
   const centered = align === 'center'
   const justify = centered ? 'center' : 'flex-start'
   return (
+    // The page's palette tints the band and the veil over the picture, so a green banner is not
+    // washed blue; the buttons below keep the warm accent.
     <Box
       position="relative"
       overflow="hidden"
-      color={dark ? 'white' : 'brand.950'}
+      colorPalette={palette}
+      color={dark ? 'white' : 'colorPalette.950'}
       bgGradient="to-br"
-      gradientFrom={dark ? 'brand.950' : 'brand.50'}
-      gradientTo={dark ? 'brand.700' : 'white'}
+      gradientFrom={dark ? 'colorPalette.950' : 'colorPalette.50'}
+      gradientTo={dark ? 'colorPalette.700' : 'white'}
     >
       {background && (
         <Image
@@ -49,8 +53,8 @@ export default function Hero({
           position="absolute"
           inset="0"
           bgGradient={centered ? 'to-b' : 'to-r'}
-          gradientFrom={dark ? 'brand.950/90' : 'white/90'}
-          gradientTo={dark ? 'brand.950/45' : 'white/55'}
+          gradientFrom={dark ? 'colorPalette.950/90' : 'white/90'}
+          gradientTo={dark ? 'colorPalette.950/45' : 'white/55'}
         />
       )}
       <Container position="relative" maxW="6xl" py={{ base: 16, md: 28 }}>

@@ -1,4 +1,5 @@
 import { defineSection } from '../../define.ts'
+import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
 
 export interface SignupProps {
   title: string
@@ -8,6 +9,7 @@ export interface SignupProps {
   closesAt?: string
   successTitle: string
   successText: string
+  palette: Palette
 }
 
 export const signup = defineSection<SignupProps>({
@@ -27,10 +29,11 @@ export const signup = defineSection<SignupProps>({
       },
       successTitle: { type: 'string', minLength: 1 },
       successText: { type: 'string', minLength: 1 },
+      palette: PALETTE_FIELD,
     },
     required: ['title', 'form', 'successTitle', 'successText'],
     additionalProperties: false,
   },
-  defaults: { submitLabel: '提交报名' },
+  defaults: { submitLabel: '提交报名', palette: 'brand' },
   load: () => import('./render.tsx'),
 })

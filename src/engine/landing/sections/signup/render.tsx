@@ -1,6 +1,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { SectionFrame } from '../../parts/frame.tsx'
+import type { Palette } from '../../parts/palette.ts'
 import type { SignupProps } from './index.ts'
 import { SignupForm } from './signup-form.tsx'
 
@@ -12,6 +13,12 @@ const deadline = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
 })
 
+// The shared form kit fixes its submit button and tick box to the site blue (colorPalette="brand");
+// here they take the page's palette. A nested selector outranks the button's own class.
+const formInPalette = (palette: Palette) => ({
+  '& button[type=submit], & [data-scope=checkbox]': { colorPalette: palette },
+})
+
 /** A sign-up form from schemas/forms; after closesAt only a notice remains. */
 export default function Signup({
   title,
@@ -20,12 +27,13 @@ export default function Signup({
   submitLabel,
   successTitle,
   successText,
+  palette,
 }: SignupProps) {
   // Decided once when the section appears: a form must not vanish while someone is filling it in.
   const [closed] = useState(() => closesAt !== undefined && Date.parse(closesAt) <= Date.now())
   return (
     // The centred column the FAQ shares, so a form and the questions below it line up.
-    <SectionFrame narrow>
+    <SectionFrame narrow colorPalette={palette} css={formInPalette(palette)}>
       <Stack gap="2" mb={{ base: 6, md: 8 }} textAlign="center" align="center">
         <Heading as="h2" size="2xl">
           {title}

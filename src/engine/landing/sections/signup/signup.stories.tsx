@@ -75,6 +75,7 @@ const meta = {
     closesAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
     successTitle: '报名成功',
     successText: '我们已收到您的报名，入场二维码将在活动前三天通过短信发送，请留意查收。',
+    palette: 'brand',
   },
 } satisfies Meta<typeof Signup>
 
@@ -82,6 +83,9 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Open: Story = {}
+
+/** On a purple page the submit button and tick box follow the page's palette. */
+export const PurplePage: Story = { args: { palette: 'purple' } }
 
 export const Closed: Story = { args: { closesAt: new Date(Date.now() - DAY_MS).toISOString() } }
 
