@@ -1,37 +1,93 @@
 import { Box, chakra, Text } from '@chakra-ui/react'
+import { useRef, useState } from 'react'
 import { assetUrl } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import type { VideoProps } from './index.ts'
 
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="currentColor">
+      <path d="M8 5.5v13l11-6.5z" />
+    </svg>
+  )
+}
+
 /**
- * The browser's own player: nothing to load until the visitor presses play (preload none), and the
- * poster's size reserves the space so the page does not jump.
+ * The browser's own player, showing its poster behind one play button until the visitor starts it:
+ * the native control bar, drawn over the poster from the start, covered the poster's title on phones.
+ * Nothing of the video loads before then (preload none), and the poster's size reserves the space.
  */
 export default function Video({ title, src, poster, caption }: VideoProps) {
+  const [started, setStarted] = useState(false)
+  const video = useRef<HTMLVideoElement>(null)
+  const name = title ?? poster.alt
   return (
     <SectionFrame title={title}>
       <Box as="figure">
-        {/* biome-ignore lint/a11y/useMediaCaption: the video section's schema has no subtitle file yet; the caption below describes the clip. */}
-        <chakra.video
-          src={assetUrl(src)}
-          poster={assetUrl(poster.src)}
-          htmlWidth={poster.width}
-          htmlHeight={poster.height}
-          controls
-          preload="none"
-          playsInline
-          aria-label={title ?? poster.alt}
-          display="block"
-          w="full"
-          h="auto"
-          bg="black"
-          borderRadius={{ base: 'xl', md: '2xl' }}
-          boxShadow="lg"
-        >
-          <Text p="4" color="white">
-            您的浏览器无法播放此视频。
-          </Text>
-        </chakra.video>
+        <Box position="relative">
+          {/* biome-ignore lint/a11y/useMediaCaption: the video section's schema has no subtitle file yet; the caption below describes the clip. */}
+          <chakra.video
+            ref={video}
+            src={assetUrl(src)}
+            poster={assetUrl(poster.src)}
+            htmlWidth={poster.width}
+            htmlHeight={poster.height}
+            controls={started}
+            preload="none"
+            playsInline
+            aria-label={name}
+            display="block"
+            w="full"
+            h="auto"
+            bg="black"
+            borderRadius={{ base: 'xl', md: '2xl' }}
+            boxShadow="lg"
+          >
+            <Text p="4" color="white">
+              您的浏览器无法播放此视频。
+            </Text>
+          </chakra.video>
+          {!started && (
+            <chakra.button
+              type="button"
+              aria-label={`播放视频：${name}`}
+              onClick={() => {
+                setStarted(true)
+                // A click is a user gesture, so the browser lets the video start with sound.
+                // A refused start (no such file, a blocked autoplay) leaves the controls to retry with.
+                Promise.resolve(video.current?.play()).catch(() => {})
+              }}
+              position="absolute"
+              inset="0"
+              w="full"
+              cursor="pointer"
+              borderRadius={{ base: 'xl', md: '2xl' }}
+              focusVisibleRing="inside"
+              css={{ '&:hover > span': { transform: 'translate(-50%, -50%) scale(1.08)' } }}
+            >
+              {/* Centred: poster titles sit to the left, where the control bar used to cover them. */}
+              <Box
+                as="span"
+                position="absolute"
+                top="50%"
+                left="50%"
+                transform="translate(-50%, -50%)"
+                boxSize={{ base: 14, md: 20 }}
+                borderRadius="full"
+                bg="blackAlpha.600"
+                color="white"
+                display="flex"
+                alignItems="center"
+                justifyContent="center"
+                borderWidth="2px"
+                borderColor="whiteAlpha.800"
+                transition="transform 0.2s"
+              >
+                <PlayIcon />
+              </Box>
+            </chakra.button>
+          )}
+        </Box>
         {caption && (
           <Box as="figcaption" mt="3" fontSize="sm" color="fg.muted" textAlign="center">
             {caption}
