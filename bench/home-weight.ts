@@ -2,7 +2,7 @@ import { type AssetSize, assetSize, entryAssets } from './assets.ts'
 import { columns, int, kb, table } from './format.ts'
 import { loadHome } from './home-load.ts'
 
-export const BUDGET_KB = 180
+export const BUDGET_KB = 150
 
 const byKindThenSize = (a: AssetSize, b: AssetSize) => a.kind.localeCompare(b.kind) || b.gzip - a.gzip
 const sum = (xs: AssetSize[], kind?: 'js' | 'css') =>

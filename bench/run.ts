@@ -7,6 +7,7 @@ import { tempDir } from '../tests/support/temp-dir.ts'
 import { reportFormRoutes } from './form-routes.ts'
 import { int, table } from './format.ts'
 import { reportHomeWeight } from './home-weight.ts'
+import { LIGHTHOUSE_PAGES, reportLighthouse } from './lighthouse.ts'
 import {
   CONNECTIONS,
   failures,
@@ -119,12 +120,14 @@ async function main(): Promise<number> {
     console.log(`Kabu Portal bench (Node ${process.version}, ${os.availableParallelism()} cores)\n`)
     const { overBudget, initial } = await reportHomeWeight(baseUrl, distDir)
     console.log()
+    const lighthouse = await reportLighthouse(baseUrl, LIGHTHOUSE_PAGES)
+    console.log()
     const apiFailed = await reportThroughput(baseUrl, `${helloUrl}/`)
     console.log()
     const validatorsDisagree = reportValidationSpeed()
     console.log()
     const formRoutesFailed = reportFormRoutes(root, distDir, initial)
-    return overBudget || apiFailed || validatorsDisagree || formRoutesFailed ? 1 : 0
+    return overBudget || lighthouse.overBudget || apiFailed || validatorsDisagree || formRoutesFailed ? 1 : 0
   } finally {
     await Promise.all(servers.map((s) => s.close()))
     fs.rmSync(dataDir, { recursive: true, force: true })
