@@ -34,14 +34,17 @@ const DATA_ID = 'kb-page-data'
  * into dist/index.html, so crawlers and share cards see content and tags, and the browser hydrates.
  * Without the bundle (a server-only checkout, tests of the API) every page gets the plain shell.
  */
-export async function loadPageRenderer(
+export function loadPageRenderer(
   app: FastifyInstance,
   opts: { staticDir: string; siteOrigin?: string },
-): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined> {
+): ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined {
   const bundle = path.join(opts.staticDir, 'ssr', 'entry-server.js')
   const templateFile = path.join(opts.staticDir, 'index.html')
   if (!fs.existsSync(bundle) || !fs.existsSync(templateFile)) return undefined
-  const renderer = (await import(pathToFileURL(bundle).href)) as RendererModule
+  // Loaded while the server starts listening (React, Chakra and the pages take seconds to load on a
+  // busy machine): the API is up at once, and a page asked for meanwhile waits for the renderer.
+  const loading = import(pathToFileURL(bundle).href) as Promise<RendererModule>
+  loading.catch((error: unknown) => app.log.error({ err: error }, 'the page renderer failed to load'))
   const template = fs.readFileSync(templateFile, 'utf8')
   /** What a path answers, kept for PAGE_CACHE_MS: a redirect, or the finished (compressed) page. */
   type Answer =
@@ -66,6 +69,7 @@ export async function loadPageRenderer(
     const key = `${origin}${url}`
     const hit = cache.get(key)
     if (hit && hit.expires > Date.now()) return hit.answer
+    const renderer = await loading
     const result = await renderer.render(new Request(key), { origin, api })
     if (result.kind === 'browser-only') return undefined
     const answer: Answer =

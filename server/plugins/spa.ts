@@ -33,7 +33,7 @@ export async function registerSpa(
     })
   }
 
-  const renderPage = hasSpa ? await loadPageRenderer(app, opts) : undefined
+  const renderPage = hasSpa ? loadPageRenderer(app, opts) : undefined
   // The app shell for pages the browser renders (and any page the renderer declines).
   const shell = hasSpa ? new HtmlDocument(fs.readFileSync(indexFile, 'utf8')) : undefined
 
