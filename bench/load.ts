@@ -11,18 +11,49 @@ type FullResult = Result & { duration: number; requests: Result['requests'] & { 
  * and a load generator sharing their event loop would measure itself. Not a worker thread: autocannon
  * aggregates its histograms only on a process's main thread.
  *
- * Bodies are compared byte for byte: autocannon appends each body chunk to a string with Buffer's
- * default UTF-8 decoding, which garbles a compressed body (and a character split between two
- * chunks), so here each chunk is kept as latin1 — one character per byte — and `expectBody` is
- * given in latin1 too (throughput.ts).
+ * Bodies are compared byte for byte, as they arrive: autocannon would append each chunk to a string
+ * with Buffer's default UTF-8 decoding (which garbles a compressed body, and a character split
+ * between two chunks) and compare the strings at the end, a cost per byte that lands on the same two
+ * cores as the server's. Here each chunk is compared with the expected bytes at its offset (a memcmp)
+ * and the body handed to autocannon's check is the expected string itself when every byte matched,
+ * so its `expectBody` comparison still counts every mismatch. `expectBody` is given in latin1 (one
+ * character per byte; throughput.ts).
  */
+interface Pending {
+  body: string
+  offset?: number
+  differs?: boolean
+}
 const require = createRequire(import.meta.url)
 const Queue = require('autocannon/lib/pipelinedRequestsQueue.js') as {
-  prototype: { peek(): { body: string } | undefined; addBody(data: Buffer): void }
+  prototype: {
+    peek(): Pending | undefined
+    addBody(data: Buffer): void
+    terminateRequest(): Pending | undefined
+  }
 }
+let expected = { text: '', bytes: Buffer.alloc(0) }
 Queue.prototype.addBody = function addBody(data: Buffer) {
   const request = this.peek()
-  if (request) request.body += data.toString('latin1')
+  if (!request) return
+  const offset = request.offset ?? 0
+  const end = offset + data.length
+  if (
+    !request.differs &&
+    (end > expected.bytes.length || !data.equals(expected.bytes.subarray(offset, end)))
+  ) {
+    request.differs = true
+  }
+  request.offset = end
+}
+const terminate = Queue.prototype.terminateRequest
+Queue.prototype.terminateRequest = function terminateRequest() {
+  const request = terminate.call(this)
+  if (request) {
+    const whole = !request.differs && (request.offset ?? 0) === expected.bytes.length
+    request.body = whole ? expected.text : `${expected.text}\u0000differs`
+  }
+  return request
 }
 
 const chunks: Buffer[] = []
@@ -31,6 +62,8 @@ for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
 const runs = JSON.parse(Buffer.concat(chunks).toString('utf8') || '[]') as Options[]
 const results = []
 for (const options of runs) {
+  const text = options.expectBody ?? ''
+  expected = { text, bytes: Buffer.from(text, 'latin1') }
   const result = (await autocannon(options)) as FullResult
   results.push({
     // Completed requests over the run's own measured length: right for runs shorter than a second too.
