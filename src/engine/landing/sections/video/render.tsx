@@ -63,16 +63,16 @@ export default function Video({ title, src, poster, caption }: VideoProps) {
               cursor="pointer"
               borderRadius={{ base: 'xl', md: '2xl' }}
               focusVisibleRing="inside"
-              css={{ '&:hover > span': { transform: 'translate(-50%, -50%) scale(1.08)' } }}
+              css={{ '&:hover > span': { transform: 'scale(1.08)' } }}
             >
-              {/* Centred: poster titles sit to the left, where the control bar used to cover them. */}
+              {/* In the lower right corner: poster titles are set from the left edge, across the
+                  middle or the bottom, and a centred button covered long ones on phones. */}
               <Box
                 as="span"
                 position="absolute"
-                top="50%"
-                left="50%"
-                transform="translate(-50%, -50%)"
-                boxSize={{ base: 14, md: 20 }}
+                bottom={{ base: 3, md: 5 }}
+                insetEnd={{ base: 3, md: 5 }}
+                boxSize={{ base: 12, md: 16 }}
                 borderRadius="full"
                 bg="blackAlpha.600"
                 color="white"
