@@ -1,5 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { useRenderInstant } from '../../../../lib/render-clock.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import type { Palette } from '../../parts/palette.ts'
 import type { SignupProps } from './index.ts'
@@ -30,7 +31,9 @@ export default function Signup({
   palette,
 }: SignupProps) {
   // Decided once when the section appears: a form must not vanish while someone is filling it in.
-  const [closed] = useState(() => closesAt !== undefined && Date.parse(closesAt) <= Date.now())
+  // The page's render instant, not the clock: the server's markup and the hydrating browser agree.
+  const now = useRenderInstant()
+  const [closed] = useState(() => closesAt !== undefined && Date.parse(closesAt) <= now)
   return (
     // The centred column the FAQ shares, so a form and the questions below it line up.
     <SectionFrame narrow colorPalette={palette} css={formInPalette(palette)}>
