@@ -136,7 +136,7 @@ export function HeaderView({ menus, user, loginHref, currentPath, onSearch, onLo
           variant="ghost"
           size="sm"
           aria-label="打开导航"
-          display={{ base: 'inline-flex', lg: 'none' }}
+          display={{ base: 'inline-flex', xl: 'none' }}
           onClick={() => {
             setDrawerOpened(true)
             setDrawerOpen(true)
@@ -147,10 +147,12 @@ export function HeaderView({ menus, user, loginHref, currentPath, onSearch, onLo
         <RouterLink to={paths.home} aria-label="咖簿网首页">
           <BrandLogo />
         </RouterLink>
-        <Box as="nav" flex="1" display={{ base: 'none', lg: 'block' }} overflow="hidden" pt="1">
+        {/* The nine menu items (with the HOT badge) need ~600 px beside the search box: from 1280 px
+            up they fit; narrower screens get the drawer rather than a row cut off after 资讯. */}
+        <Box as="nav" flex="1" display={{ base: 'none', xl: 'block' }} overflow="hidden" pt="1">
           <MenuLinks menus={menus} currentPath={currentPath} direction="row" />
         </Box>
-        <Box flex={{ base: '1', lg: '0 0 auto' }} />
+        <Box flex={{ base: '1', xl: '0 0 auto' }} />
         <Box w={{ md: '56', xl: '64' }} display={{ base: 'none', md: 'block' }}>
           <SearchBox key={currentPath} onSearch={onSearch} />
         </Box>
