@@ -61,14 +61,35 @@ class SectionBoundary extends Component<{ children: ReactNode; type: string }, {
 }
 
 /** One section in its frame; memoised so a parent's re-render does not reach a section still hydrating. */
-const SectionItem = memo(function SectionItem({ entry, nested }: { entry: SectionEntry; nested: boolean }) {
+/**
+ * Sections after the first start below the fold on a phone: the browser skips their style, layout
+ * and paint until they near the viewport (a long page's first layout was most of its main-thread
+ * time), keeping a placeholder height and, once rendered, their real one.
+ */
+const OFFSCREEN_UNTIL_NEEDED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 640px' } as const
+
+const SectionItem = memo(function SectionItem({
+  entry,
+  nested,
+  first,
+}: {
+  entry: SectionEntry
+  nested: boolean
+  first: boolean
+}) {
   const anchor = useId()
   if ('include' in entry || !isSectionType(entry.type)) return null
   const type = entry.type
   const Renderer = rendererOf(type)
   const props = { ...SECTIONS[type].defaults, ...entry.props } as Record<string, unknown>
   return (
-    <Box as={nested ? 'div' : 'section'} id={entry.id} data-section={type} data-hydrate={anchor}>
+    <Box
+      as={nested ? 'div' : 'section'}
+      id={entry.id}
+      data-section={type}
+      data-hydrate={anchor}
+      style={nested || first ? undefined : OFFSCREEN_UNTIL_NEEDED}
+    >
       <SectionBoundary type={type}>
         <Suspense
           fallback={<Skeleton h={nested ? '24' : '48'} borderRadius="lg" mx={nested ? '0' : '4'} my="4" />}
@@ -91,6 +112,7 @@ export function SectionList({ sections, nested = false }: { sections: SectionEnt
           key={'include' in entry ? `include-${index}` : (entry.id ?? `${entry.type}-${index}`)}
           entry={entry}
           nested={nested}
+          first={index === 0}
         />
       ))}
     </>
