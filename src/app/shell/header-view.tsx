@@ -80,7 +80,7 @@ function MenuLinks({
     <Stack
       as="ul"
       direction={direction}
-      gap={direction === 'row' ? { base: '4', xl: '6' } : '1'}
+      gap={direction === 'row' ? '4' : '1'}
       listStyleType="none"
       m="0"
       p="0"
@@ -153,7 +153,9 @@ export function HeaderView({ menus, user, loginHref, currentPath, onSearch, onLo
           <MenuLinks menus={menus} currentPath={currentPath} direction="row" />
         </Box>
         <Box flex={{ base: '1', xl: '0 0 auto' }} />
-        <Box w={{ md: '56', xl: '64' }} display={{ base: 'none', md: 'block' }}>
+        {/* 224 px at most: the page is never wider than 1280 px, and the menu row needs the rest
+            beside a signed-in user's name. */}
+        <Box w={{ md: '56' }} display={{ base: 'none', md: 'block' }}>
           <SearchBox key={currentPath} onSearch={onSearch} />
         </Box>
         {account}
