@@ -1,0 +1,509 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STAGING_PREFIX } from '../support/e2e-server.ts'
+import { LANDING_DIR, type LandingFile, landingFiles } from '../support/landing-files.ts'
+import { baseURL, launch, openPage, stagingURL } from './page.ts'
+
+// Public pages come from the server as complete HTML (src/entry-server.tsx, server/plugins/page-render.ts)
+// and the browser hydrates them; landing sections hydrate as they near the viewport (issue 8, item 7).
+
+const landing = landingFiles().sort((a, b) => a.slug.localeCompare(b.slug))
+const P = STAGING_PREFIX.replace(/\/$/, '') // '/test'
+
+type Entry = LandingFile['sections'][number]
+
+/** The first section with its includes resolved (an include may itself start with an include). */
+function firstSection(entries: Entry[]): Entry {
+  const first = entries[0]
+  if (!first) throw new Error('a landing page without sections')
+  if (!first.include) return first
+  const fragment = JSON.parse(
+    fs.readFileSync(path.join(LANDING_DIR, '_shared', `${first.include}.json`), 'utf8'),
+  ) as { sections: Entry[] }
+  return firstSection(fragment.sections)
+}
+
+/** The text the first section shows first: its title, or else its first text-bearing prop. */
+function firstText(page: LandingFile): string {
+  const props = firstSection(page.sections).props ?? {}
+  for (const key of ['title', 'heading', 'text', 'kicker', 'subtitle']) {
+    const value = props[key]
+    if (typeof value === 'string' && value.trim()) return value
+  }
+  const any = Object.values(props).find((v) => typeof v === 'string' && v.trim() && !v.startsWith('/'))
+  if (typeof any !== 'string') throw new Error(`${page.slug}: no text in its first section`)
+  return any
+}
+
+// ---- Reading the served HTML as a crawler does: no DOM, no script ----
+
+const decode = (text: string) =>
+  text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+
+function attributes(tag: string): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const m of tag.matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    if (m.index === 0) continue // the tag name
+    found[m[1]!.toLowerCase()] = decode(m[2] ?? m[3] ?? m[4] ?? '')
+  }
+  return found
+}
+
+interface ServedPage {
+  status: number
+  html: string
+  head: string
+  title: string | undefined
+  /** meta tags by name or property; a key named twice keeps every value. */
+  meta: Map<string, string[]>
+  canonical: string[]
+  scripts: Array<{ attrs: Record<string, string>; body: string }>
+  /** What #root shows as text (tags and comments dropped, entities decoded). */
+  rootText: string
+}
+
+async function fetchPage(url: string): Promise<ServedPage> {
+  const res = await fetch(url, { redirect: 'manual' })
+  const html = await res.text()
+  const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? ''
+  const meta = new Map<string, string[]>()
+  for (const [tag] of head.matchAll(/<meta\b[^>]*>/g)) {
+    const a = attributes(tag)
+    const key = a.name ?? a.property
+    if (key && a.content !== undefined) meta.set(key, [...(meta.get(key) ?? []), a.content])
+  }
+  const canonical = [...head.matchAll(/<link\b[^>]*>/g)]
+    .map(([tag]) => attributes(tag))
+    .filter((a) => a.rel === 'canonical')
+    .map((a) => a.href ?? '')
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+    attrs: attributes(`<script ${m[1]}`),
+    body: m[2]!,
+  }))
+  const titleMatch = /<title>([^<]*)<\/title>/.exec(head)
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? ''
+  const rootText = decode(root.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
+  return {
+    status: res.status,
+    html,
+    head,
+    title: titleMatch ? decode(titleMatch[1]!) : undefined,
+    meta,
+    canonical,
+    scripts,
+    rootText,
+  }
+}
+
+const one = (page: ServedPage, key: string) => {
+  const values = page.meta.get(key) ?? []
+  expect(values, `exactly one <meta> ${key}`).toHaveLength(1)
+  return values[0]!
+}
+
+const isAbsoluteHttp = (address: string) => /^https?:\/\/[^/]+\//.test(address) && URL.canParse(address)
+
+/** The head and script tags every server-rendered page carries; the page's own address is `url`. */
+function expectServedPage(page: ServedPage, want: { url: string; title: string; ogTitle: string }) {
+  expect(page.status).toBe(200)
+  expect(page.title).toBe(want.title)
+  expect(page.head.match(/<title>/g), 'one <title>').toHaveLength(1)
+  const description = one(page, 'description')
+  expect(description.length).toBeGreaterThan(0)
+  expect(one(page, 'og:title')).toBe(want.ogTitle)
+  expect(one(page, 'og:description')).toBe(description)
+  const image = one(page, 'og:image')
+  expect(isAbsoluteHttp(image), `og:image ${image} is an absolute http(s) URL`).toBe(true)
+  const ogUrl = one(page, 'og:url')
+  expect(isAbsoluteHttp(ogUrl), `og:url ${ogUrl} is an absolute http(s) URL`).toBe(true)
+  expect(ogUrl).toBe(want.url)
+  expect(page.canonical).toEqual([want.url])
+  expectNoInlineScript(page)
+}
+
+/**
+ * The Content-Security-Policy is script-src 'self': an inline script would not run. The only scripts
+ * are the entry module (by src) and the page's data block, which is JSON the browser does not execute.
+ */
+function expectNoInlineScript(page: ServedPage) {
+  const kinds = page.scripts.map(({ attrs, body }) => {
+    if (attrs.type === 'module' && attrs.src && body.trim() === '') return 'module src'
+    if (attrs.type === 'application/json' && attrs.id === 'kb-page-data') {
+      JSON.parse(body)
+      return 'data'
+    }
+    return `inline script ${JSON.stringify(attrs)} ${body.slice(0, 80)}`
+  })
+  expect(kinds.filter((k) => k !== 'module src' && k !== 'data')).toEqual([])
+  expect(kinds.filter((k) => k === 'data')).toHaveLength(1)
+  expect(kinds.filter((k) => k === 'module src').length).toBeGreaterThanOrEqual(1)
+  // Nor inline event handlers, which the same policy blocks.
+  expect(page.html.match(/<[a-z][^>]*\son[a-z]+\s*=/gi) ?? []).toEqual([])
+}
+
+describe('the HTML served for public pages (fetched, no JavaScript runs)', () => {
+  it.each(landing.map((p) => [p.slug, p] as const))(
+    '/application/%s carries its title, description, share tags with absolute URLs, canonical link and first section’s text, with no inline script',
+    async (slug, file) => {
+      const url = `${baseURL()}/application/${slug}`
+      const page = await fetchPage(url)
+      expectServedPage(page, { url, title: `${file.title} - 咖簿网`, ogTitle: file.title })
+      expect(one(page, 'description')).toBe(file.description)
+      expect(page.rootText).toContain(firstText(file))
+    },
+  )
+
+  const others = [
+    {
+      path: '/',
+      title: '咖簿网 - 工业设计师认证与作品确权平台',
+      ogTitle: '咖簿网 - 工业设计师认证与作品确权平台',
+    },
+    { path: '/login', title: '登录 - 咖簿网', ogTitle: '登录' },
+    { path: '/forgetPwd', title: '找回密码 - 咖簿网', ogTitle: '找回密码' },
+    { path: '/agreement/user', title: '咖簿网用户服务协议 - 咖簿网', ogTitle: '咖簿网用户服务协议' },
+  ]
+  it.each(others.map((o) => [o.path, o] as const))(
+    '%s carries its title, description, share tags with absolute URLs, canonical link and content, with no inline script',
+    async (sitePath, want) => {
+      const url = `${baseURL()}${sitePath}`
+      const page = await fetchPage(url)
+      expectServedPage(page, { url, title: want.title, ogTitle: want.ogTitle })
+      // The page's content is in the HTML, not only the shell: the header's menu (the root loader
+      // ran on the server) and the page's own heading.
+      expect(page.rootText).toContain('设计师')
+      if (sitePath !== '/') expect(page.rootText).toContain(want.ogTitle)
+    },
+  )
+
+  it('serves every og:image the pages name as a PNG or JPEG', async () => {
+    const images = new Set<string>()
+    for (const sitePath of [...landing.map((p) => `/application/${p.slug}`), ...others.map((o) => o.path)]) {
+      for (const image of (await fetchPage(`${baseURL()}${sitePath}`)).meta.get('og:image') ?? [])
+        images.add(image)
+    }
+    expect(images.size).toBeGreaterThan(0)
+    const broken: string[] = []
+    for (const image of images) {
+      // Share cards are fetched from the public origin; here that is the test server's.
+      const res = await fetch(image)
+      const type = res.headers.get('content-type') ?? ''
+      if (!res.ok || !/^image\/(png|jpeg)\b/.test(type)) broken.push(`${image}: ${res.status} ${type}`)
+    }
+    expect(broken).toEqual([])
+  })
+})
+
+// ---- In Chromium ----
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser.close())
+
+interface Shift {
+  value: number
+  time: number
+  sources: string[]
+}
+
+declare global {
+  interface Window {
+    __shifts: Shift[]
+    /** Sections on the page (not in a hidden tab) whose content React has not hydrated yet. */
+    __unhydrated(nearViewportOnly: boolean): string[]
+    /** True once React has hydrated the app's own markup. */
+    __rootHydrated(): boolean
+    /** Scrolls to the bottom a step at a time, letting the sections near the viewport hydrate each time. */
+    __scrollSlowly(): Promise<void>
+  }
+}
+
+/**
+ * Installed before navigation (addInitScript, which the Content-Security-Policy does not govern):
+ * records every layout shift not caused by input, with what moved, and the probes the test polls.
+ */
+function installProbes() {
+  window.__shifts = []
+  const describeNode = (node: Node | null) => {
+    if (!node) return '(removed node)'
+    const element = node instanceof Element ? node : node.parentElement
+    if (!element) return node.nodeName
+    const section = element.closest('[data-section]')?.getAttribute('data-section')
+    const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+      element.classList[0] ? `.${element.classList[0]}` : ''
+    }`
+    const text = (element.textContent ?? '').trim().slice(0, 30)
+    return `${section ? `[section ${section}] ` : ''}${name} "${text}"`
+  }
+  const rect = (r: DOMRectReadOnly) =>
+    `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`
+  type LayoutShift = PerformanceEntry & {
+    value: number
+    hadRecentInput: boolean
+    sources?: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>
+  }
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as LayoutShift[]) {
+      if (entry.hadRecentInput) continue
+      window.__shifts.push({
+        value: entry.value,
+        time: Math.round(entry.startTime),
+        sources: (entry.sources ?? []).map(
+          (s) => `${describeNode(s.node)}: ${rect(s.previousRect)} → ${rect(s.currentRect)}`,
+        ),
+      })
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+
+  // React marks each DOM node it has hydrated (or rendered) with its fiber.
+  const hydrated = (element: Element) => Object.keys(element).some((k) => k.startsWith('__reactFiber$'))
+  window.__unhydrated = (nearViewportOnly) => {
+    // The hydration gate's margin (src/engine/landing/hydration-gate.tsx).
+    const margin = 300
+    return [...document.querySelectorAll('[data-hydrate]')]
+      .filter((section) => {
+        if (section.getClientRects().length === 0 || !section.firstElementChild) return false
+        if (!nearViewportOnly) return true
+        const r = section.getBoundingClientRect()
+        return r.bottom > -margin && r.top < window.innerHeight + margin
+      })
+      .filter((section) => !hydrated(section.firstElementChild!))
+      .map((s) => `${s.getAttribute('data-section')}#${s.getAttribute('data-hydrate')}`)
+  }
+  window.__rootHydrated = () => {
+    // React 19 puts resource hints (an image preload) before the app's markup.
+    const first = [...(document.getElementById('root')?.children ?? [])].find(
+      (e) => !['LINK', 'META', 'STYLE', 'SCRIPT', 'TITLE'].includes(e.tagName),
+    )
+    return !!first && hydrated(first)
+  }
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  window.__scrollSlowly = async () => {
+    for (let step = 0; step < 80; step++) {
+      // Until the sections near the viewport have hydrated (a section that never does is named later).
+      for (let waited = 0; waited < 5_000 && window.__unhydrated(true).length > 0; waited += 50)
+        await sleep(50)
+      window.scrollBy(0, Math.round(window.innerHeight * 0.75))
+      // A frame for the hydration gates' IntersectionObservers to see the new position.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2) return
+    }
+  }
+}
+
+/**
+ * Scrolls down three quarters of a screen at a time, each time letting the sections that came near the
+ * viewport hydrate before moving on, as a reader would; then waits for the network to settle.
+ */
+async function scrollSlowlyToBottom(page: Page): Promise<void> {
+  await page.evaluate(() => window.__scrollSlowly())
+  await page.waitForLoadState('networkidle')
+  await page
+    .waitForFunction(() => window.__unhydrated(false).length === 0, undefined, { timeout: 5_000 })
+    .catch(() => {}) // the test names what is left
+  await page.waitForTimeout(100)
+}
+
+interface Visit {
+  /** Console errors and warnings, and uncaught page errors. */
+  messages: string[]
+  cls: number
+  shifts: Shift[]
+  unhydrated: string[]
+}
+
+/** At most this many pages load at once: a visit is mostly Chromium’s work, and the machines have two cores. */
+const PARALLEL_VISITS = 2
+let running = 0
+const queue: Array<() => void> = []
+async function limited<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL_VISITS) await new Promise<void>((resolve) => queue.push(resolve))
+  running++
+  try {
+    return await task()
+  } finally {
+    running--
+    queue.shift()?.()
+  }
+}
+
+/** Opens `sitePath` in a fresh context at `width`, scrolls it slowly to the bottom and reports. */
+async function visit(sitePath: string, width: number, origin = baseURL()): Promise<Visit> {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: origin,
+    viewport: { width, height: width < 600 ? 800 : 900 },
+    locale: 'zh-CN',
+  })
+  try {
+    const page = await context.newPage()
+    await page.addInitScript(installProbes)
+    const messages: string[] = []
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() !== 'error' && m.type() !== 'warning') return
+      // Chromium reports the document's own 404 status as a failed resource: expected on /404 only.
+      const ownStatus =
+        sitePath === '/404' &&
+        m.type() === 'error' &&
+        m.text().startsWith('Failed to load resource') &&
+        m.text().includes('404') &&
+        new URL(m.location().url).pathname === '/404'
+      if (ownStatus && !messages.some((t) => t.startsWith('(ignored)'))) {
+        messages.push('(ignored) the document’s own 404')
+        return
+      }
+      messages.push(`${m.type()}: ${m.text()} (${m.location().url}:${m.location().lineNumber})`)
+    })
+    page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+    await page.goto(sitePath, { waitUntil: 'domcontentloaded' })
+    await page.waitForFunction(() => window.__rootHydrated(), undefined, { timeout: 20_000 })
+    await scrollSlowlyToBottom(page)
+    const shifts = await page.evaluate(() => window.__shifts)
+    const unhydrated = await page.evaluate(() => window.__unhydrated(false))
+    return {
+      messages: messages.filter((t) => !t.startsWith('(ignored)')),
+      cls: shifts.reduce((sum, s) => sum + s.value, 0),
+      shifts,
+      unhydrated,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * The limit on the layout shifts of one visit, summed over the whole visit (stricter than CLS's worst
+ * five-second window): hydrating a section must move nothing.
+ */
+const CLS_LIMIT = 0.02
+/** A visit waits its turn behind the others (PARALLEL_VISITS), which the default 60 s does not allow for. */
+const VISIT_TIMEOUT = { timeout: 150_000 }
+
+describe.concurrent('in Chromium, public pages hydrate without warnings and without moving', () => {
+  const measured = ['/', ...landing.map((p) => `/application/${p.slug}`)].flatMap((sitePath) =>
+    [375, 1366].map((width) => [sitePath, width] as const),
+  )
+  it.for(measured)(
+    '%s at %i px: no console error or warning (no hydration mismatch), every section hydrates on a slow scroll to the bottom, CLS ≤ 0.02',
+    VISIT_TIMEOUT,
+    async ([sitePath, width], { expect }) => {
+      const result = await limited(() => visit(sitePath, width))
+      expect(result.messages).toEqual([])
+      expect(result.unhydrated).toEqual([])
+      expect(result.cls, `layout shifts: ${JSON.stringify(result.shifts, null, 1)}`).toBeLessThanOrEqual(
+        CLS_LIMIT,
+      )
+    },
+  )
+
+  it.for(['/index', '/login', '/forgetPwd', '/agreement/user', '/404'])(
+    '%s at 1366 px: no console error or warning (no hydration mismatch) on load and a scroll to the bottom',
+    VISIT_TIMEOUT,
+    async (sitePath, { expect }) => {
+      const result = await limited(() => visit(sitePath, 1366))
+      expect(result.messages).toEqual([])
+    },
+  )
+})
+
+describe('unknown addresses and the staging prefix', () => {
+  it('sends an unknown path and an unknown landing slug to /404, which the server answers with status 404', async () => {
+    expect((await fetch(`${baseURL()}/404`)).status).toBe(404)
+    const { page } = await openPage(browser)
+    for (const unknown of ['/no-such-page-xyz', '/application/no-such-slug']) {
+      await page.goto(unknown)
+      await page.waitForURL((url) => url.pathname === '/404')
+      await expect.poll(() => page.getByRole('heading', { name: '页面不存在' }).isVisible()).toBe(true)
+    }
+  })
+
+  it(`serves a landing page under ${STAGING_PREFIX} rendered, with its share address under the prefix, and sends an unknown path to ${P}/404`, async () => {
+    const file = landing.find((p) => p.slug === 'cida-edu')!
+    const url = `${stagingURL()}${P}/application/${file.slug}`
+    const served = await fetchPage(url)
+    expectServedPage(served, { url, title: `${file.title} - 咖簿网`, ogTitle: file.title })
+    expect(served.rootText).toContain(firstText(file))
+    expect(new URL(one(served, 'og:image')).pathname.startsWith(`${P}/`)).toBe(true)
+    expect((await fetch(`${stagingURL()}${P}/404`)).status).toBe(404)
+
+    const { page } = await openPage(browser, 1280, stagingURL())
+    await page.goto(`${P}/no-such-page-xyz`)
+    await page.waitForURL((u) => u.pathname === `${P}/404`)
+    await expect.poll(() => page.getByRole('heading', { name: '页面不存在' }).isVisible()).toBe(true)
+  })
+})
+
+/** Waits until React has hydrated the element `selector` finds (it then carries React's props). */
+async function waitUntilHydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (css) => {
+      const element = document.querySelector(css)
+      return !!element && Object.keys(element).some((k) => k.startsWith('__reactProps$'))
+    },
+    selector,
+    { timeout: 20_000 },
+  )
+}
+
+describe('hydrated pages are interactive, not just HTML', () => {
+  it('validates the sign-up form of /application/cida-edu once it has scrolled into view', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto('/application/cida-edu')
+    const form = page.locator('[data-section="signup"]')
+    // Server-rendered: the form is in the document before any script has run.
+    expect(await form.locator('form').count()).toBe(1)
+    // Scrolled to once the page has hydrated: hydrating scrolls to the top (see the test below).
+    await waitUntilHydrated(page, 'header button')
+    await form.scrollIntoViewIfNeeded()
+    const submit = form.locator('form button[type=submit]')
+    await waitUntilHydrated(page, '[data-section="signup"] form button[type=submit]')
+    await submit.click()
+    await expect.poll(() => form.textContent()).toContain('姓名不能为空')
+    expect(await form.textContent()).toContain('请输入正确的11位手机号')
+    await form.locator('#root_name').fill('周敏')
+    await submit.click()
+    await expect.poll(() => form.textContent()).not.toContain('姓名不能为空')
+    expect(await form.textContent()).toContain('请输入正确的11位手机号')
+    // The click was the app’s, not the browser’s own form submission.
+    expect(new URL(page.url()).pathname).toBe('/application/cida-edu')
+    expect(new URL(page.url()).search).toBe('')
+    expect(errors).toEqual([])
+  })
+
+  it('keeps the reader where they scrolled to before the page finished hydrating (no jump to the top)', async () => {
+    const { page } = await openPage(browser)
+    // A reader (or a link to #signup) scrolls down while the page's code is still loading.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') window.scrollTo(0, 2000)
+      })
+    })
+    await page.goto('/application/cida-edu', { waitUntil: 'domcontentloaded' })
+    await waitUntilHydrated(page, 'header button')
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => window.scrollY)).toBe(2000)
+  })
+
+  it('opens the navigation drawer from the header’s menu button on / at 375 px', async () => {
+    const { page, errors } = await openPage(browser, 375)
+    await page.goto('/')
+    const button = page.getByRole('button', { name: '打开导航' })
+    await waitUntilHydrated(page, 'header button[aria-label="打开导航"]')
+    await button.click()
+    const drawer = page.getByRole('dialog')
+    await expect.poll(() => drawer.getByRole('link', { name: '设计师', exact: true }).isVisible()).toBe(true)
+    expect(errors).toEqual([])
+  })
+})
