@@ -29,14 +29,28 @@ function whenNeeded(element: Element): Promise<void> {
  * carries as `data-hydrate`, the same on both sides. Content below it must not depend on state that
  * changes before it hydrates (the signed-in user): it would no longer match the server's markup.
  */
-export function HydrationGate({ anchor, children }: { anchor: string; children: ReactNode }) {
+export function HydrationGate({
+  anchor,
+  prepare,
+  children,
+}: {
+  anchor: string
+  /**
+   * Loads what the content needs before it hydrates (its code), so it hydrates in one go: a part
+   * still waiting for its code when an enclosing context changes is thrown away and drawn again.
+   */
+  prepare?: () => Promise<unknown>
+  children: ReactNode
+}) {
   if (import.meta.env.SSR || typeof IntersectionObserver === 'undefined') return children
   let gate = gates.get(anchor)
   if (!gate) {
     const element = document.querySelector(`[data-hydrate="${CSS.escape(anchor)}"]`)
     // No server markup for this section (a page rendered in the browser): nothing to wait for.
     if (!element) return children
-    gate = whenNeeded(element)
+    gate = whenNeeded(element).then(async () => {
+      await prepare?.()
+    })
     gates.set(anchor, gate)
   }
   use(gate)
@@ -47,7 +61,8 @@ export function HydrationGate({ anchor, children }: { anchor: string; children: 
 export function DeferredHydration({ children }: { children: ReactNode }) {
   const anchor = useId()
   return (
-    <div data-hydrate={anchor} style={{ display: 'contents' }}>
+    // A box of its own: an IntersectionObserver never reports an element without one (display: contents).
+    <div data-hydrate={anchor}>
       <Suspense fallback={null}>
         <HydrationGate anchor={anchor}>{children}</HydrationGate>
       </Suspense>

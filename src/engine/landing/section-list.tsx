@@ -1,5 +1,16 @@
 import { Box, Container, Skeleton, Text } from '@chakra-ui/react'
-import { Component, type ComponentType, lazy, memo, type ReactNode, Suspense, useId } from 'react'
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  memo,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+} from 'react'
 import { HydrationGate } from '../../components/deferred-hydration.tsx'
 import type { SectionEntry } from './define.ts'
 import { isSectionType, SECTIONS, type SectionType } from './registry.ts'
@@ -19,14 +30,47 @@ function rendererOf(type: SectionType): Renderer {
     // hydrates once its chunk arrives, and until then React leaves the server's markup in place.
     renderer =
       loaded.get(type) ??
-      lazy(async () => {
-        const module = (await SECTIONS[type].load()) as unknown as RendererModule
-        loaded.set(type, module.default)
-        return module
+      lazy(() => {
+        // Code a gate has loaded meanwhile is handed over at once (a thenable that calls back
+        // synchronously), so the section hydrates without suspending once more.
+        const ready = loaded.get(type)
+        if (ready)
+          return {
+            // biome-ignore lint/suspicious/noThenProperty: a thenable that resolves synchronously is the point.
+            then: (resolve: (m: RendererModule) => void) => resolve({ default: ready }),
+          } as Promise<RendererModule>
+        return SECTIONS[type].load().then((module) => {
+          const loadedModule = module as unknown as RendererModule
+          loaded.set(type, loadedModule.default)
+          return loadedModule
+        })
       })
     renderers.set(type, renderer)
   }
   return renderer
+}
+
+/** Loads the renderers of these section types, so rendering them later never suspends. */
+function loadRenderers(types: Iterable<SectionType>): Promise<unknown> {
+  return Promise.all(
+    [...types].map(async (type) => {
+      if (loaded.has(type)) return
+      const module = (await SECTIONS[type].load()) as unknown as RendererModule
+      loaded.set(type, module.default)
+    }),
+  )
+}
+
+/** The section types in an entry and in the section lists nested anywhere in its props (tabs, columns). */
+function typesWithin(value: unknown, found = new Set<SectionType>()): Set<SectionType> {
+  if (Array.isArray(value)) {
+    for (const item of value) typesWithin(item, found)
+  } else if (value && typeof value === 'object') {
+    const { type } = value as { type?: unknown }
+    if (typeof type === 'string' && isSectionType(type)) found.add(type)
+    for (const child of Object.values(value)) typesWithin(child, found)
+  }
+  return found
 }
 
 /**
@@ -34,12 +78,7 @@ function rendererOf(type: SectionType): Renderer {
  * never suspends, so its HTML is complete and needs no inline script to fill in late sections.
  */
 export async function loadAllSections(): Promise<void> {
-  await Promise.all(
-    (Object.keys(SECTIONS) as SectionType[]).map(async (type) => {
-      const module = (await SECTIONS[type].load()) as unknown as RendererModule
-      loaded.set(type, module.default)
-    }),
-  )
+  await loadRenderers(Object.keys(SECTIONS) as SectionType[])
 }
 
 /** A broken section shows a quiet note instead of taking the whole page down. */
@@ -64,9 +103,29 @@ class SectionBoundary extends Component<{ children: ReactNode; type: string }, {
 /**
  * Sections after the first start below the fold on a phone: the browser skips their style, layout
  * and paint until they near the viewport (a long page's first layout was most of its main-thread
- * time), keeping a placeholder height and, once rendered, their real one.
+ * time), keeping a placeholder height meanwhile.
  */
 const OFFSCREEN_UNTIL_NEEDED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 640px' } as const
+/** How far ahead a skipped section is rendered for good, so its real height never moves what is on screen. */
+const REVEAL_MARGIN = '1000px'
+
+/** Renders a skipped section for good once it comes within REVEAL_MARGIN of the viewport. */
+function useRevealAhead(ref: RefObject<HTMLElement | null>, skipped: boolean) {
+  useEffect(() => {
+    const element = ref.current
+    if (!skipped || !element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return
+        element.style.contentVisibility = 'visible'
+        observer.disconnect()
+      },
+      { rootMargin: REVEAL_MARGIN },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref, skipped])
+}
 
 const SectionItem = memo(function SectionItem({
   entry,
@@ -78,25 +137,34 @@ const SectionItem = memo(function SectionItem({
   first: boolean
 }) {
   const anchor = useId()
+  const ref = useRef<HTMLElement>(null)
+  const skipped = !nested && !first
+  useRevealAhead(ref, skipped)
   if ('include' in entry || !isSectionType(entry.type)) return null
   const type = entry.type
   const Renderer = rendererOf(type)
   const props = { ...SECTIONS[type].defaults, ...entry.props } as Record<string, unknown>
   return (
     <Box
+      ref={ref}
       as={nested ? 'div' : 'section'}
       id={entry.id}
       data-section={type}
       data-hydrate={anchor}
-      style={nested || first ? undefined : OFFSCREEN_UNTIL_NEEDED}
+      style={skipped ? OFFSCREEN_UNTIL_NEEDED : undefined}
     >
       <SectionBoundary type={type}>
         <Suspense
           fallback={<Skeleton h={nested ? '24' : '48'} borderRadius="lg" mx={nested ? '0' : '4'} my="4" />}
         >
-          <HydrationGate anchor={anchor}>
+          {nested ? (
+            // Hydrates with its container, whose gate has loaded its code.
             <Renderer {...props} />
-          </HydrationGate>
+          ) : (
+            <HydrationGate anchor={anchor} prepare={() => loadRenderers(typesWithin(entry))}>
+              <Renderer {...props} />
+            </HydrationGate>
+          )}
         </Suspense>
       </SectionBoundary>
     </Box>
