@@ -1,5 +1,5 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
 import { DeferredHydration } from '../../components/deferred-hydration.tsx'
 import { useUserStore } from '../../stores/user.ts'
@@ -24,7 +24,12 @@ export function Shell() {
   useEffect(() => {
     if (realnameOpen) setRealnameLoaded(true)
   }, [realnameOpen])
+  // A new page starts at the top; the first one keeps where the visitor already is (a #section link,
+  // or a scroll made before a server-rendered page finished hydrating).
+  const previousPath = useRef(pathname)
   useEffect(() => {
+    if (previousPath.current === pathname) return
+    previousPath.current = pathname
     window.scrollTo(0, 0)
   }, [pathname])
   return (

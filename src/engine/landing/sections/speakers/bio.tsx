@@ -21,21 +21,24 @@ export function Bio({ text }: { text: string }) {
       <Text ref={ref} fontSize="sm" color="fg.muted" lineHeight="tall" lineClamp={open ? undefined : 3}>
         {text}
       </Text>
-      {(overflows || open) && (
-        <Button
-          variant="plain"
-          size="xs"
-          p="0"
-          minW="0"
-          h="auto"
-          mt="1"
-          color="brand.600"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? '收起' : '展开'}
-        </Button>
-      )}
+      {/* Always laid out, shown only when needed: the server cannot measure, and a button appearing
+          after hydration would push the cards below it down. */}
+      <Button
+        visibility={overflows || open ? 'visible' : 'hidden'}
+        aria-hidden={overflows || open ? undefined : true}
+        tabIndex={overflows || open ? undefined : -1}
+        variant="plain"
+        size="xs"
+        p="0"
+        minW="0"
+        h="auto"
+        mt="1"
+        color="brand.600"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? '收起' : '展开'}
+      </Button>
     </Box>
   )
 }
