@@ -5,6 +5,7 @@ import { type ReactNode, Suspense, use, useMemo, useRef } from 'react'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import type { ValidatorMap } from '../../schemas/validate.ts'
 import { normalize } from '../../schemas/validate.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
 import { Form } from './theme.ts'
 import { createFormValidator, validatorsFor } from './validator.ts'
 
@@ -44,6 +45,7 @@ function SchemaFormBody({
   context,
 }: SchemaFormProps & { validatorsPromise: Promise<ValidatorMap> }) {
   const validators = use(validatorsPromise)
+  const hydrated = useHydrated()
   // The value each field had when it was last checked (its blur, or a submit). A field shows its
   // message only while it still has that value: a field changed since shows none until it is
   // checked again. The messages follow from the data, so a validation that runs later, for whatever
@@ -85,6 +87,7 @@ function SchemaFormBody({
         // click). RJSF takes a late echo for the parent changing those fields and clears their errors,
         // so the first submit lost the tick box's 请阅读 (its `false` was in that report).
         initialFormData={formData}
+        method="post"
         showErrorList={false}
         // A tick box whose schema says `const: true` must still start unticked.
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
@@ -109,7 +112,13 @@ function SchemaFormBody({
       >
         <Box display="flex" gap="3" justifyContent="flex-end" mt="6">
           {actions}
-          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="提交中…">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={!hydrated}
+            loading={submitting}
+            loadingText="提交中…"
+          >
             {submitLabel}
           </Button>
         </Box>

@@ -8,6 +8,7 @@ import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { safeRedirectPath } from '../../lib/safe-url.ts'
 import { getToken, setToken } from '../../lib/token.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { AuthCard } from './auth-card.tsx'
 
@@ -37,6 +38,7 @@ export function Component() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const setUser = useUserStore((s) => s.setUser)
+  const hydrated = useHydrated()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -60,7 +62,7 @@ export function Component() {
 
   return (
     <AuthCard title="账号登录">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate method="post">
         <Stack gap="4">
           <Field.Root invalid={!!errors.account} required>
             <Field.Label>手机号码 / 邮箱</Field.Label>
@@ -89,7 +91,14 @@ export function Component() {
             />
             <Field.ErrorText>{errors.password}</Field.ErrorText>
           </Field.Root>
-          <Button type="submit" colorPalette="brand" size="lg" loading={submitting} loadingText="登录中…">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            disabled={!hydrated}
+            loading={submitting}
+            loadingText="登录中…"
+          >
             登录
           </Button>
           <Link asChild fontSize="sm" color="brand.600" alignSelf="flex-end" mt="-2">

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react'
+
+const subscribe = () => () => {}
+
+/**
+ * False on the server and while a server-rendered page hydrates, true once React runs the page. A
+ * form's submit button waits for it: submitted before its code runs, the browser would send the form
+ * itself — as a GET with the password or the sign-up's personal data in the address.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+}
