@@ -6,7 +6,7 @@ import { assetUrl, toAddress } from '../lib/paths.ts'
 /** The tags of a page's <head>: the server's HTML carries them (src/entry-server.tsx), navigation updates them. */
 export function headTags(head: ResolvedHead, origin: string, sitePath: string) {
   const absolute = (address: string) => new URL(address, origin).href
-  const url = absolute(toAddress(sitePath))
+  const url = absolute(toAddress(head.canonical ?? sitePath))
   return {
     title: head.title,
     canonical: url,
@@ -40,11 +40,15 @@ export function DocumentHead() {
   const matches = useMatches()
   const { pathname } = useLocation()
   const head = headOf(matches)
-  const { title, description, image, ogTitle } = head ?? {}
+  const { title, description, image, ogTitle, canonical: canonicalPath } = head ?? {}
   useEffect(() => {
     if (title === undefined || description === undefined || image === undefined || ogTitle === undefined)
       return
-    const tags = headTags({ title, description, image, ogTitle }, location.origin, pathname)
+    const tags = headTags(
+      { title, description, image, ogTitle, canonical: canonicalPath },
+      location.origin,
+      pathname,
+    )
     document.title = tags.title
     for (const [attribute, name, content] of tags.meta) setMeta(attribute, name, content)
     let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
@@ -54,6 +58,6 @@ export function DocumentHead() {
       document.head.append(canonical)
     }
     canonical.href = tags.canonical
-  }, [title, description, image, ogTitle, pathname])
+  }, [title, description, image, ogTitle, canonicalPath, pathname])
   return null
 }

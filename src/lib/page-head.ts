@@ -13,6 +13,8 @@ export interface PageHead {
   description?: string
   /** A site path (`/landing/…png`) or an absolute URL; PNG or JPEG, since share cards take no SVG. */
   image?: string
+  /** The one address search engines should index, when several serve the page (/ and /index). */
+  canonical?: string
 }
 
 export interface PageHandle {
@@ -43,6 +45,7 @@ export function headOf(matches: ReadonlyArray<Pick<UIMatch, 'handle' | 'loaderDa
       description: head.description ?? SITE_DESCRIPTION,
       image: head.image ?? SITE_SHARE_IMAGE,
       ogTitle: head.title,
+      canonical: head.canonical,
     }
   }
   return undefined

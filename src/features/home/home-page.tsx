@@ -15,6 +15,7 @@ import {
 import { Link as RouterLink } from 'react-router'
 import { DeferredHydration } from '../../components/deferred-hydration.tsx'
 import { pageHead } from '../../lib/page-head.ts'
+import { paths } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
 import { RealnameCard } from './realname-card.tsx'
@@ -94,7 +95,7 @@ function Services() {
                 transition="all 0.2s"
               >
                 <Card.Body gap="3">
-                  <Text fontSize="3xl" fontWeight="black" color="brand.200" lineHeight="1">
+                  <Text fontSize="3xl" fontWeight="black" color="brand.400" lineHeight="1">
                     {s.mark}
                   </Text>
                   <Card.Title as="h3">
@@ -187,7 +188,12 @@ function Directories() {
   )
 }
 
-export const handle = pageHead(() => ({ title: '咖簿网 - 工业设计师认证与作品确权平台', fullTitle: true }))
+export const handle = pageHead(() => ({
+  title: '咖簿网 - 工业设计师认证与作品确权平台',
+  fullTitle: true,
+  // /index is the same page (SPEC §2): one address for search engines.
+  canonical: paths.home,
+}))
 
 export function Component() {
   return (

@@ -33,7 +33,7 @@ export function RealnameCard({ mark, title, text }: { mark: string; title: strin
   return (
     <Card.Root h="full" borderColor={verified ? 'green.300' : undefined} data-testid="realname-card">
       <Card.Body gap="3">
-        <Text fontSize="3xl" fontWeight="black" color="brand.200" lineHeight="1">
+        <Text fontSize="3xl" fontWeight="black" color="brand.400" lineHeight="1">
           {mark}
         </Text>
         <HStack justify="space-between">
