@@ -85,7 +85,7 @@ async function reportThroughput(baseUrl: string, helloUrl: string): Promise<bool
     if (failures(target) > 0 || failures(hello) > 0) {
       console.log(`FAILED UNDER LOAD: GET ${path} (${label}): its req/s is not a valid figure`)
       failed = true
-    } else if (budget && ratio < MIN_RATIO) {
+    } else if (budget && !(ratio >= MIN_RATIO)) {
       console.log(
         `OVER BUDGET: GET ${path} (${label}) ran at ${ratio.toFixed(2)} of hello-world's req/s, below ${MIN_RATIO}`,
       )
