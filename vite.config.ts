@@ -84,7 +84,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           const section = chunk.facadeModuleId
             ?.replaceAll('\\', '/')
             .match(/engine\/landing\/sections\/([^/]+)\/render\.tsx$/)
-          return section ? `assets/section-${section[1]}-[hash].js` : 'assets/[name]-[hash].js'
+          if (section) return `assets/section-${section[1]}-[hash].js`
+          // Only section renderers are called section-…: the engine's own modules (section-list) are not one.
+          return chunk.name.startsWith('section-')
+            ? 'assets/landing-[name]-[hash].js'
+            : 'assets/[name]-[hash].js'
         },
       },
       treeshake: {

@@ -92,7 +92,8 @@ function SchemaFormBody({
         // A tick box whose schema says `const: true` must still start unticked.
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         noHtml5Validate
-        disabled={submitting}
+        // Typed into before its code runs, a field would be emptied by hydration: fields wait too.
+        disabled={submitting || !hydrated}
         onChange={(e: IChangeEvent) => {
           // Without live validation RJSF keeps a changed field's message: this drops it until the next check.
           form.current?.validateForm()

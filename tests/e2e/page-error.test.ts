@@ -18,6 +18,17 @@ async function expectShellAround(page: Page): Promise<void> {
   expect(await page.getByRole('link', { name: '咖簿网首页' }).first().isVisible()).toBe(true)
 }
 
+/**
+ * The home page with its footer hydrated (the footer hydrates when it nears the viewport, and its
+ * partner carousel appears then): a click on a footer link is then the app's own navigation.
+ */
+async function homeWithLiveFooter(page: Page): Promise<void> {
+  await page.goto('/')
+  await page.getByRole('heading', { name: '平台服务' }).waitFor()
+  await page.locator('footer').first().scrollIntoViewIfNeeded()
+  await page.getByTestId('partner-carousel').waitFor()
+}
+
 /** A mark that a full page reload would wipe out. */
 const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { kabuNoReload: true }))
 const stillMarked = (page: Page) => page.evaluate(() => 'kabuNoReload' in window)
@@ -25,9 +36,11 @@ const stillMarked = (page: Page) => page.evaluate(() => 'kabuNoReload' in window
 describe('a failed page load keeps the shell', () => {
   it('shows an API outage inside the page with the toast, and retries the page in place', async () => {
     const { page } = await openPage(browser)
-    // The agreement API is down: the connection fails, as when the server is unreachable.
+    // The agreement API is down: the connection fails, as when the server is unreachable. (A page
+    // loaded from the server comes rendered; the browser asks the API when it navigates itself.)
+    await homeWithLiveFooter(page)
     await page.route('**/api/common/agreement/**', (route) => route.abort('connectionfailed'))
-    await page.goto('/agreement/user')
+    await page.locator('footer').getByRole('link', { name: '用户协议' }).click()
 
     const failure = page.locator('main').getByTestId('page-error')
     await expect.poll(() => failure.isVisible()).toBe(true)
@@ -48,8 +61,7 @@ describe('a failed page load keeps the shell', () => {
 
   it('shows a stale chunk after a deploy inside the shell and reloads to the new build', async () => {
     const { page } = await openPage(browser)
-    await page.goto('/')
-    await page.getByRole('heading', { name: '平台服务' }).waitFor()
+    await homeWithLiveFooter(page)
     // After a deploy the old chunk is gone: the lazy import of the next page fails.
     await page.route('**/assets/agreement-page-*.js', (route) =>
       route.fulfill({ status: 404, body: 'Not found' }),

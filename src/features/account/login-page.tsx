@@ -69,6 +69,7 @@ export function Component() {
             <Input
               name="account"
               autoComplete="username"
+              disabled={!hydrated}
               placeholder="请输入手机号码或邮箱"
               value={account}
               onChange={(e) => setAccount(e.target.value)}
@@ -82,6 +83,7 @@ export function Component() {
               name="password"
               type="password"
               autoComplete="current-password"
+              disabled={!hydrated}
               placeholder="请输入密码"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
