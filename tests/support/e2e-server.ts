@@ -58,7 +58,12 @@ async function startServer(staticDir: string, basePath: string): Promise<Running
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s')
+    if (Date.now() > deadline) {
+      // Not left behind: a server that missed its start would otherwise outlive the run.
+      child.kill('SIGTERM')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      throw new Error('server did not start within 30 s')
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   return {
@@ -78,10 +83,20 @@ async function startServer(staticDir: string, basePath: string): Promise<Running
  * on a real build rather than a stand-in shell. `npm test` builds both before running e2e.
  */
 export default async function setup(project: TestProject) {
-  const [main, staging] = await Promise.all([
+  const started = await Promise.allSettled([
     startServer('dist', '/'),
     startServer('dist-test', STAGING_PREFIX),
   ])
+  const failure = started.find((s) => s.status === 'rejected')
+  if (failure) {
+    // The one that did start is stopped too, or it would outlive the failed run.
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)))
+    throw failure.reason
+  }
+  const [main, staging] = started.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as [
+    RunningServer,
+    RunningServer,
+  ]
   project.provide('baseURL', main.baseURL)
   project.provide('e2eDataDir', main.dataDir)
   project.provide('stagingURL', staging.baseURL)
