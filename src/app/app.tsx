@@ -32,6 +32,8 @@ function wire(router: Router) {
 export function App({ router, renderedAt }: { router: Router; renderedAt: number | null }) {
   useState(() => wire(router))
   useEffect(() => {
+    // The page is live (hydrated, or rendered): tests and monitoring wait for this mark.
+    document.documentElement.dataset.live = ''
     if (renderedAt === null) return
     // The server rendered the page signed out; a returning visitor's session is checked now (the
     // root loader), which also sends a signed-in visitor on from pages such as /login.

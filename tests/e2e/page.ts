@@ -32,9 +32,23 @@ export async function openPage(
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
+    // The 404 page answers HTTP 404 (for crawlers), which Chromium logs as a failed resource.
+    const notFoundPage =
+      m.text().startsWith('Failed to load resource') &&
+      /\/404$/.test(new URL(m.location().url || 'x:/').pathname)
+    if (m.type() === 'error' && !notFoundPage) errors.push(m.text())
   })
   page.on('pageerror', (e) => errors.push(e.message))
+  // A server-rendered page shows before its code runs; a test acts like a visitor once it is live
+  // (<html data-live>, set by the app), instead of typing into or clicking plain HTML.
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    if (response?.headers()['content-type']?.includes('text/html')) {
+      await page.locator('html[data-live]').waitFor({ state: 'attached' })
+    }
+    return response
+  }
   return { page, errors }
 }
 
