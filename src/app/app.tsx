@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { configureHttp } from '../api/http-hooks.ts'
+import { hydrateEverything } from '../components/deferred-hydration.tsx'
 import { loginPath, paths, toSitePath } from '../lib/paths.ts'
 import { RenderClock } from '../lib/render-clock.ts'
 import { getToken } from '../lib/token.ts'
@@ -12,6 +13,10 @@ import { system } from './theme.ts'
 type Router = ReturnType<typeof createRouter>
 
 function wire(router: Router) {
+  // A navigation must not wait for parts of a server-rendered page that are still to hydrate.
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.revalidation !== 'idle') hydrateEverything()
+  })
   configureHttp({
     // The router's own location is the browser's address, prefix included (/test/login); the client
     // and return_url speak site paths, which navigate() prefixes again.

@@ -3,16 +3,30 @@ import { type ReactNode, Suspense, use, useId } from 'react'
 /** How far below the fold a section starts hydrating, so it is live before it scrolls into view. */
 const MARGIN = '300px'
 const gates = new Map<string, Promise<void>>()
+/** The gates still closed, each with the function that opens it. */
+const closed = new Set<() => void>()
+
+/**
+ * Opens every gate: the app calls it when a navigation or revalidation starts. React runs those as
+ * transitions, and a transition that reaches a part still waiting to hydrate (any context change
+ * does, the router's location among them) waits for it to hydrate — so until then the new page
+ * would not show.
+ */
+export function hydrateEverything(): void {
+  for (const open of [...closed]) open()
+}
 
 /** Resolves when the element comes near the viewport, or as soon as the visitor touches it. */
 function whenNeeded(element: Element): Promise<void> {
   return new Promise((resolve) => {
     const events = ['pointerdown', 'focusin', 'keydown'] as const
     const done = () => {
+      closed.delete(done)
       observer.disconnect()
       for (const type of events) element.removeEventListener(type, done, true)
       resolve()
     }
+    closed.add(done)
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
       rootMargin: MARGIN,
     })
