@@ -39,6 +39,9 @@ export function headOf(matches: ReadonlyArray<Pick<UIMatch, 'handle' | 'loaderDa
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i]!
     if (!isPageHandle(match.handle)) continue
+    // A head made from the page's data has nothing to say while that data failed to load (the page
+    // shows its error instead).
+    if (match.handle.head.length > 0 && match.loaderData === undefined) continue
     const head = match.handle.head(match.loaderData)
     return {
       title: head.fullTitle ? head.title : `${head.title} - ${SITE_NAME}`,

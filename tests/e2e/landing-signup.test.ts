@@ -38,7 +38,8 @@ describe('landing page sign-up', () => {
   it('shows every message when the submit comes before the form has reported its defaults', async () => {
     // RJSF reports the defaults it fills in (参加人数 1, the tick box false) while it first renders;
     // anything that report updates commits in a later task than the form's first appearance. This
-    // submit comes in between, clicked as soon as the button is in the page. The form used to hand the
+    // submit comes in between, clicked as soon as the button can be used (the server's HTML carries
+    // it disabled until the section has hydrated). The form used to hand the
     // report back as its formData prop, which landed after the submit: RJSF took it for a change of
     // 'read' and dropped the 请阅读 the submit had found (the flaky first submit of the test below).
     const slug = openSignupPage()
@@ -48,14 +49,21 @@ describe('landing page sign-up', () => {
         const button = document.querySelector<HTMLButtonElement>(
           '[data-section="signup"] form button[type=submit]',
         )
-        if (!button) return
+        if (!button || button.disabled) return
         observer.disconnect()
         button.click()
       })
-      observer.observe(document, { childList: true, subtree: true })
+      observer.observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['disabled'],
+      })
     })
     await page.goto(`/application/${slug}`)
     const form = page.locator('[data-section="signup"]')
+    // The section hydrates as it nears the viewport.
+    await form.scrollIntoViewIfNeeded()
     await expectMessages(form, EMPTY_FORM_MESSAGES)
     await expect
       .poll(() => form.locator('[data-scope=checkbox][data-part=root][data-invalid]').count())

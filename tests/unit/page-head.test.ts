@@ -51,3 +51,10 @@ describe('SITE_ORIGIN', () => {
     },
   )
 })
+
+describe('page heads of a failed page', () => {
+  it('skips a head made from loader data while that data is missing', () => {
+    const handle = pageHead<{ title: string }>((doc) => ({ title: doc.title }))
+    expect(headOf([{ handle, loaderData: undefined }])).toBeUndefined()
+  })
+})
