@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
 
 /** What src/entry-server.tsx exports (the server never imports src/: it loads the built bundle). */
 type RenderResult =
@@ -123,13 +124,13 @@ function fillTemplate(template: string, page: Extract<RenderResult, { kind: 'pag
  */
 export class HtmlDocument {
   private readonly raw: Buffer
-  private readonly encoded = new Map<'br' | 'gzip', Buffer>()
+  private readonly encoded = new Map<PreparedEncoding, Buffer>()
 
   constructor(html: string) {
     this.raw = Buffer.from(html, 'utf8')
   }
 
-  private encode(encoding: 'br' | 'gzip'): Buffer {
+  private encode(encoding: PreparedEncoding): Buffer {
     let body = this.encoded.get(encoding)
     if (!body) {
       body =
@@ -142,8 +143,8 @@ export class HtmlDocument {
   }
 
   async send(request: FastifyRequest, reply: FastifyReply, status: number): Promise<void> {
-    const accepted = String(request.headers['accept-encoding'] ?? '')
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined
+    // The one Accept-Encoding reading the server has (q values and `*` included).
+    const encoding = acceptedEncodings(request.headers['accept-encoding'])[0]
     reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding')
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache')
     if (!encoding) {

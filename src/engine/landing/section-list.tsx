@@ -39,11 +39,7 @@ function rendererOf(type: SectionType): Renderer {
             // biome-ignore lint/suspicious/noThenProperty: a thenable that resolves synchronously is the point.
             then: (resolve: (m: RendererModule) => void) => resolve({ default: ready }),
           } as Promise<RendererModule>
-        return SECTIONS[type].load().then((module) => {
-          const loadedModule = module as unknown as RendererModule
-          loaded.set(type, loadedModule.default)
-          return loadedModule
-        })
+        return loadRenderers([type]).then(() => ({ default: loaded.get(type) as Renderer }))
       })
     renderers.set(type, renderer)
   }
@@ -99,7 +95,6 @@ class SectionBoundary extends Component<{ children: ReactNode; type: string }, {
   }
 }
 
-/** One section in its frame; memoised so a parent's re-render does not reach a section still hydrating. */
 /**
  * Sections after the first start below the fold on a phone: the browser skips their style, layout
  * and paint until they near the viewport (a long page's first layout was most of its main-thread
@@ -127,6 +122,7 @@ function useRevealAhead(ref: RefObject<HTMLElement | null>, skipped: boolean) {
   }, [ref, skipped])
 }
 
+/** One section in its frame; memoised so a parent's re-render does not reach a section still hydrating. */
 const SectionItem = memo(function SectionItem({
   entry,
   nested,
