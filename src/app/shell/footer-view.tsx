@@ -2,16 +2,15 @@ import { Box, Container, Flex, HStack, Link, Separator, Stack, Text } from '@cha
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { BrandLogo } from '../../components/brand-logo.tsx'
+import { beijingYear } from '../../lib/beijing-time.ts'
 import { paths } from '../../lib/paths.ts'
 import { useRenderInstant } from '../../lib/render-clock.ts'
 import { AGREEMENT_LINKS, SITE_INFO } from './site-info.ts'
 
-const BEIJING_YEAR = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' })
-
 /** The footer without data fetching; `partners` is the carousel slot (lazy in the app, a stub in stories). */
 export function FooterView({ partners }: { partners: ReactNode }) {
   // The year at the page's render instant in Beijing time, the same on the server and in the browser.
-  const year = BEIJING_YEAR.format(useRenderInstant())
+  const year = beijingYear(useRenderInstant())
   return (
     <Box as="footer" bg="brand.950" color="whiteAlpha.800" mt="auto">
       <Box bg="bg" color="fg" borderTopWidth="1px">

@@ -1,14 +1,8 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react'
+import { formatBeijing } from '../../../../lib/beijing-time.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import type { CountdownProps } from './index.ts'
 import { useNow } from './use-now.ts'
-
-// Targets are written in Beijing time for visitors in China; show them that way on any device clock.
-const when = new Intl.DateTimeFormat('zh-CN', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Asia/Shanghai',
-})
 
 const UNITS = [
   { label: '天', ms: 86_400_000, mod: Number.POSITIVE_INFINITY },
@@ -74,7 +68,8 @@ export default function Countdown({ title, target, endedText, note, palette }: C
         )}
         {Number.isFinite(at) && (
           <Text mt={{ base: 5, md: 6 }} fontSize={{ base: 'sm', md: 'md' }} opacity={0.85}>
-            <time dateTime={target}>{when.format(at)}</time>
+            {/* Targets are written in Beijing time for visitors in China: shown so on any device clock. */}
+            <time dateTime={target}>{formatBeijing(at, { weekday: true })}</time>
           </Text>
         )}
         {note && (

@@ -1,18 +1,11 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { formatBeijing } from '../../../../lib/beijing-time.ts'
 import { useRenderInstant } from '../../../../lib/render-clock.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import type { Palette } from '../../parts/palette.ts'
 import type { SignupProps } from './index.ts'
 import { SignupForm } from './signup-form.tsx'
-
-// Deadlines are written in Beijing time and read by visitors in China: show them that way wherever
-// the browser's clock is set, so "18:00" on the page is the "18:00" in the page file.
-const deadline = new Intl.DateTimeFormat('zh-CN', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Asia/Shanghai',
-})
 
 // The shared form kit fixes its submit button and tick box to the site blue (colorPalette="brand");
 // here they take the page's palette. A nested selector outranks the button's own class.
@@ -56,7 +49,8 @@ export default function Signup({
             py="1"
             borderRadius="full"
           >
-            报名截止：{deadline.format(new Date(closesAt))}
+            {/* In Beijing time on any device clock: "18:00" on the page is the "18:00" in the page file. */}
+            报名截止：{formatBeijing(Date.parse(closesAt))}
           </Text>
         )}
       </Stack>
