@@ -10,6 +10,7 @@ import { http } from './api/http.ts'
 import { configureHttp } from './api/http-hooks.ts'
 import { headTags } from './app/document-head.tsx'
 import { routes } from './app/router.tsx'
+import { serverStyleTags } from './app/server-css.ts'
 import { system } from './app/theme.ts'
 import { loadAllSections } from './engine/landing/section-list.tsx'
 import { headOf } from './lib/page-head.ts'
@@ -63,7 +64,7 @@ function inProcessAdapter(api: ApiCall): AxiosAdapter {
 }
 
 const handler = createStaticHandler(routes, { basename: routerBasename })
-/** The name emotion gives Chakra's global CSS; the browser adopts the tag by it (src/app/server-global-css.ts). */
+/** The name emotion gives Chakra's global CSS; the browser adopts the tag by it (src/app/server-css.ts). */
 const globalCssName = serializeStyles([system._global]).name
 let configured = false
 
@@ -118,7 +119,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
       </ChakraProvider>
     </CacheProvider>,
   )
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
+  const styles = serverStyleTags(emotion.extractCriticalToChunks(html).styles)
   const tags = headTags(head, options.origin, toSitePath(new URL(request.url).pathname))
   const headHtml = [
     `<title>${escapeHtml(tags.title)}</title>`,

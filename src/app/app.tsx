@@ -1,4 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react'
+import type { EmotionCache } from '@emotion/cache'
+import { CacheProvider } from '@emotion/react'
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { configureHttp } from '../api/http-hooks.ts'
@@ -30,11 +32,18 @@ function wire(router: Router) {
   })
 }
 
-/**
- * `renderedAt` is the render instant of a server-rendered page (null for the plain app shell): the
- * first render, which hydrates, uses it as the clock; then the page is live.
- */
-export function App({ router, renderedAt }: { router: Router; renderedAt: number | null }) {
+interface AppProps {
+  router: Router
+  /**
+   * The render instant of a server-rendered page (null for the plain app shell): the first render,
+   * which hydrates, uses it as the clock; then the page is live.
+   */
+  renderedAt: number | null
+  /** A server-rendered page's emotion cache, which knows the page's CSS (src/app/server-css.ts). */
+  emotionCache?: EmotionCache
+}
+
+export function App({ router, renderedAt, emotionCache }: AppProps) {
   useState(() => wire(router))
   useEffect(() => {
     // The page is live (hydrated, or rendered): tests and monitoring wait for this mark.
@@ -44,7 +53,7 @@ export function App({ router, renderedAt }: { router: Router; renderedAt: number
     // root loader), which also sends a signed-in visitor on from pages such as /login.
     if (getToken()) void router.revalidate()
   }, [router, renderedAt])
-  return (
+  const app = (
     <ChakraProvider value={system}>
       {/* Constant: a context change would reach sections still waiting to hydrate, and React would
           replace their server markup with fallbacks. */}
@@ -53,4 +62,5 @@ export function App({ router, renderedAt }: { router: Router; renderedAt: number
       </RenderClock.Provider>
     </ChakraProvider>
   )
+  return emotionCache ? <CacheProvider value={emotionCache}>{app}</CacheProvider> : app
 }

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import { createRouter, prepareHydration } from './router.tsx'
 import type { ServedPage } from './served-page.ts'
-import { adoptServerGlobalCss } from './server-global-css.ts'
+import { adoptServerCss } from './server-css.ts'
 import { system } from './theme.ts'
 
 /** Hydrates a server-rendered public page, or renders the app into the plain shell. */
@@ -16,7 +16,7 @@ export async function start(container: HTMLElement, served: ServedPage | null): 
     )
     return
   }
-  adoptServerGlobalCss(system, served.globalCss)
+  const emotionCache = adoptServerCss(system, served.globalCss)
   // The matched routes' code first: hydrating a route still loading would replace the page.
   await prepareHydration()
   const router = createRouter(served.hydration)
@@ -26,7 +26,7 @@ export async function start(container: HTMLElement, served: ServedPage | null): 
     hydrateRoot(
       container,
       <StrictMode>
-        <App router={router} renderedAt={served.renderedAt} />
+        <App router={router} renderedAt={served.renderedAt} emotionCache={emotionCache} />
       </StrictMode>,
     )
   })
