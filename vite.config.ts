@@ -1,6 +1,7 @@
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { preloadBeyondStartup } from './scripts/vite/preload-beyond-startup.ts'
 import { normaliseBasePath } from './server/config.ts'
 
 // BASE_PATH: the staging prefix (e.g. BASE_PATH=/test/ npm run build, or npm run build:staging into
@@ -62,9 +63,11 @@ function chakraLazyGlobalCss(): Plugin {
   }
 }
 
+const preload = preloadBeyondStartup()
+
 export default defineConfig(({ isSsrBuild }) => ({
   base,
-  plugins: [react(), rjsfChakraSystem(), chakraLazyGlobalCss()],
+  plugins: [react(), rjsfChakraSystem(), chakraLazyGlobalCss(), preload.plugin],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -74,6 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // public/; the server refuses to serve dist/ssr/.
     copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 600,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       // Chakra's theme module builds its default config with identity helpers at top level; marking
       // them pure lets the recipes we do not register (date picker, combobox…) drop out of the bundle.
