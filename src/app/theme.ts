@@ -41,6 +41,17 @@ import {
 } from '@chakra-ui/react/theme'
 
 /**
+ * The portal has no dark mode, so each semantic token keeps its light value. Chakra's defaults give
+ * 115 of them a `_dark` variant too: createSystem turned each into a second, conditional token (its
+ * token dictionary is the largest cost of starting the app) and every page carried a second set of
+ * colour variables for `.dark` in its CSS.
+ */
+const lightOnly = <T>(definitions: T): T =>
+  JSON.parse(JSON.stringify(definitions), (_key, value) =>
+    value && typeof value === 'object' && '_light' in value ? value._light : value,
+  )
+
+/**
  * Chakra's default theme minus the recipes we do not use: the full set weighs ~60 KB gzip on every
  * page. A component whose recipe is missing renders unstyled, so add its recipe here when a screen
  * starts using it.
@@ -54,7 +65,7 @@ const base = defineConfig({
     breakpoints,
     keyframes,
     tokens,
-    semanticTokens,
+    semanticTokens: lightOnly(semanticTokens),
     textStyles,
     layerStyles,
     animationStyles,
