@@ -222,6 +222,8 @@ interface Shift {
 declare global {
   interface Window {
     __shifts: Shift[]
+    /** Style elements taken out of the document (a move is a removal too): each makes the browser restyle the page. */
+    __removedStyles: string[]
     /** Sections on the page (not in a hidden tab) whose content React has not hydrated yet. */
     __unhydrated(nearViewportOnly: boolean): string[]
     /** True once React has hydrated the app's own markup. */
@@ -237,6 +239,12 @@ declare global {
  */
 function installProbes() {
   window.__shifts = []
+  window.__removedStyles = []
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.removedNodes)
+        if (node instanceof HTMLStyleElement) window.__removedStyles.push(node.outerHTML.slice(0, 80))
+  }).observe(document, { childList: true, subtree: true })
   const describeNode = (node: Node | null) => {
     if (!node) return '(removed node)'
     const element = node instanceof Element ? node : node.parentElement
@@ -323,6 +331,9 @@ interface Visit {
   cls: number
   shifts: Shift[]
   unhydrated: string[]
+  removedStyles: string[]
+  /** How many style elements hold Chakra's global CSS (its reset starts `@layer reset{`). */
+  globalCssCopies: number
 }
 
 /** At most this many pages load at once: a visit is mostly Chromium’s work, and the machines have two cores. */
@@ -372,7 +383,15 @@ async function visit(sitePath: string, width: number, origin = baseURL()): Promi
     await scrollSlowlyToBottom(page)
     const shifts = await page.evaluate(() => window.__shifts)
     const unhydrated = await page.evaluate(() => window.__unhydrated(false))
+    const styles = await page.evaluate(() => ({
+      removed: window.__removedStyles,
+      globalCopies: [...document.querySelectorAll('style')].filter((s) =>
+        s.textContent?.includes('@layer reset{'),
+      ).length,
+    }))
     return {
+      removedStyles: styles.removed,
+      globalCssCopies: styles.globalCopies,
       messages: messages.filter((t) => !t.startsWith('(ignored)')),
       cls: shifts.reduce((sum, s) => sum + s.value, 0),
       shifts,
@@ -396,12 +415,15 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     [375, 1366].map((width) => [sitePath, width] as const),
   )
   it.for(measured)(
-    '%s at %i px: no console error or warning (no hydration mismatch), every section hydrates on a slow scroll to the bottom, CLS ≤ 0.02',
+    '%s at %i px: no console error or warning (no hydration mismatch), every section hydrates on a slow scroll to the bottom, CLS ≤ 0.02, the server’s style tags stay in place and the global CSS is there once',
     VISIT_TIMEOUT,
     async ([sitePath, width], { expect }) => {
       const result = await limited(() => visit(sitePath, width))
       expect(result.messages).toEqual([])
       expect(result.unhydrated).toEqual([])
+      // A style element moved or replaced makes the browser restyle the whole page (src/app/server-css.ts).
+      expect(result.removedStyles).toEqual([])
+      expect(result.globalCssCopies).toBe(1)
       expect(result.cls, `layout shifts: ${JSON.stringify(result.shifts, null, 1)}`).toBeLessThanOrEqual(
         CLS_LIMIT,
       )
