@@ -77,6 +77,20 @@ describe('routing', () => {
     expect(errors).toEqual([])
   })
 
+  it('searches from the header box before the page has hydrated (or without JavaScript): the browser submits it', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      const box = page.getByRole('textbox', { name: '站内搜索' }).first()
+      await box.fill('认证')
+      await box.press('Enter')
+      await page.waitForURL(`**/search/index?keyword=${encodeURIComponent('认证')}`)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('finds campaign pages and opens one from the results', async () => {
     const { page, errors } = await openPage(browser)
     await page.goto(`/search/index?keyword=${encodeURIComponent('AIGC')}`)
@@ -137,8 +151,18 @@ describe('footer and layout', () => {
     expect(await page.getByTestId('partner-carousel').count()).toBe(0)
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     await expect
-      .poll(() => page.locator('[data-testid=partner-carousel] .swiper-slide img').count())
+      .poll(() => page.locator('[data-testid=partner-carousel] li img').count())
       .toBeGreaterThanOrEqual(42)
+    // Three slides: the first in view, a bullet brings another, and only the slide in view is read out.
+    const tilesInView = () => page.getByTestId('partner-carousel').getByRole('listitem').allInnerTexts()
+    const first = await tilesInView()
+    expect(first).toHaveLength(14)
+    await page.getByRole('button', { name: '第 2 组合作伙伴' }).click()
+    await expect.poll(tilesInView).not.toEqual(first)
+    expect(await tilesInView()).toHaveLength(14)
+    expect(await page.getByRole('button', { name: '第 2 组合作伙伴' }).getAttribute('aria-current')).toBe(
+      'true',
+    )
     expect(await page.getByRole('link', { name: '用户协议' }).count()).toBeGreaterThan(0)
     // The filing number a deployment writes into content/site.json (a demo value here).
     expect(await page.getByText(identity.icp).isVisible()).toBe(true)

@@ -1,9 +1,5 @@
-import { Box, Image, SimpleGrid, Text } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
-import { Autoplay, Pagination } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
-import 'swiper/css'
-import 'swiper/css/pagination'
+import { Box, Flex, HStack, Image, SimpleGrid, Text } from '@chakra-ui/react'
+import { startTransition, useEffect, useState } from 'react'
 import { getPartners, type Partner } from '../../api/site.ts'
 import { CAROUSEL } from '../../lib/constants.ts'
 import { assetUrl } from '../../lib/paths.ts'
@@ -80,26 +76,48 @@ function PartnerTile({ partner }: { partner: Partner }) {
   )
 }
 
+/**
+ * The footer's partner carousel (SPEC: 3 slides, autoplay 10 s, 500 ms slide): a strip of slides
+ * moved by a CSS transform. It used swiper, whose ~40 KB and start-up work (measuring, cloning the
+ * slides for its loop) came with the footer on every page for three slides of text tiles. It pauses
+ * while pointed at or focused, and only the slide in view can be reached by keyboard or screen reader.
+ */
 export function PartnerSlides({ partners }: { partners: Partner[] }) {
+  const slides = toSlides(partners, CAROUSEL.slides)
+  const [current, setCurrent] = useState(0)
+  const [paused, setPaused] = useState(false)
+  const count = slides.length
+  // `current` restarts the wait after a bullet is chosen, so the chosen slide gets its full 10 s.
+  useEffect(() => {
+    if (count < 2 || paused) return
+    const timer = setTimeout(() => setCurrent((c) => (c + 1) % count), CAROUSEL.autoplayMs)
+    return () => clearTimeout(timer)
+  }, [count, paused, current])
   return (
     <Box
       data-testid="partner-carousel"
       h={PARTNER_CAROUSEL_HEIGHT}
-      css={{
-        '--swiper-pagination-color': 'var(--chakra-colors-brand-600)',
-        '--swiper-pagination-bottom': '0px',
-      }}
+      position="relative"
+      overflow="hidden"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
     >
-      <Swiper
-        modules={[Autoplay, Pagination]}
-        autoplay={{ delay: CAROUSEL.autoplayMs, disableOnInteraction: false }}
-        speed={CAROUSEL.speedMs}
-        loop
-        pagination={{ clickable: true }}
-        style={{ height: '100%' }}
+      <Flex
+        h="full"
+        transform={`translateX(-${current * 100}%)`}
+        transition={`transform ${CAROUSEL.speedMs}ms ease`}
+        _motionReduce={{ transition: 'none' }}
       >
-        {toSlides(partners, CAROUSEL.slides).map((slide, i) => (
-          <SwiperSlide key={slide[0]?.id ?? i}>
+        {slides.map((slide, i) => (
+          <Box
+            key={slide[0]?.id ?? i}
+            flex="0 0 100%"
+            minW="0"
+            aria-hidden={i !== current}
+            inert={i !== current}
+          >
             <SimpleGrid
               as="ul"
               columns={{ base: 3, sm: 4, md: 7 }}
@@ -115,9 +133,36 @@ export function PartnerSlides({ partners }: { partners: Partner[] }) {
                 </Box>
               ))}
             </SimpleGrid>
-          </SwiperSlide>
+          </Box>
         ))}
-      </Swiper>
+      </Flex>
+      {count > 1 && (
+        <HStack position="absolute" bottom="0" insetX="0" justify="center" gap="0">
+          {slides.map((slide, i) => (
+            <Box
+              as="button"
+              key={slide[0]?.id ?? i}
+              aria-label={`第 ${i + 1} 组合作伙伴`}
+              aria-current={i === current}
+              onClick={() => setCurrent(i)}
+              // A 24 px target around an 8 px dot.
+              w="6"
+              h="6"
+              display="grid"
+              placeItems="center"
+              cursor="pointer"
+            >
+              <Box
+                w="2"
+                h="2"
+                borderRadius="full"
+                bg={i === current ? 'brand.600' : 'gray.300'}
+                transition="background 0.2s"
+              />
+            </Box>
+          ))}
+        </HStack>
+      )}
     </Box>
   )
 }
@@ -128,7 +173,9 @@ export default function PartnerCarousel() {
   useEffect(() => {
     let live = true
     getPartners()
-      .then((rows) => live && setPartners(rows))
+      // 42 tiles and swiper's loop copies: as a transition the render yields to the browser between
+      // components instead of holding the main thread (one long task) while the page is starting.
+      .then((rows) => live && startTransition(() => setPartners(rows)))
       .catch(() => live && setPartners([]))
     return () => {
       live = false
