@@ -1,6 +1,7 @@
 import { Group, IconButton, Input } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
 import { SearchIcon } from '../../components/icons.tsx'
+import { paths, toAddress } from '../../lib/paths.ts'
 
 /** Enter or the button searches; an empty box does nothing rather than showing an empty search. */
 export function SearchBox({ initial = '', onSearch }: { initial?: string; onSearch(keyword: string): void }) {
@@ -12,7 +13,9 @@ export function SearchBox({ initial = '', onSearch }: { initial?: string; onSear
   }
   return (
     <search style={{ display: 'block', width: '100%' }}>
-      <form onSubmit={submit}>
+      {/* Before the page has hydrated (or without JavaScript) the browser submits the form itself:
+          GET /search/index?keyword=…, the address the app navigates to. */}
+      <form onSubmit={submit} action={toAddress(paths.search)} method="get">
         <Group attached w="full">
           <Input
             size="sm"
