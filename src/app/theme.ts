@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
@@ -170,4 +170,4 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, base), config)
+export const system = createSystem(defaultBaseConfig, base, config)
