@@ -45,15 +45,13 @@ function PartnerTile({ partner }: { partner: Partner }) {
         src={assetUrl(partner.logo)}
         // The name is written beside the mark; an alt text would make screen readers say it twice.
         alt=""
-        width="28"
-        height="28"
         loading="lazy"
         // Seven tiles to a row leave no room for a mark on tablets; phones (three to a row) and
         // desktops keep it.
         display={{ base: 'block', md: 'none', lg: 'block' }}
-        h={{ base: '5', lg: '7' }}
-        w="auto"
-        maxW="40%"
+        // The marks are square (scripts/draw-partner-logos.ts). A fixed box, not a width read from the
+        // file: a mark loading after its tile was laid out pushed the name aside (a layout shift).
+        boxSize={{ base: '5', lg: '7' }}
         flexShrink={0}
         objectFit="contain"
       />
