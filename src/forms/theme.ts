@@ -5,12 +5,12 @@ import DescriptionField from '@rjsf/chakra-ui/lib/DescriptionField/DescriptionFi
 import FieldErrorTemplate from '@rjsf/chakra-ui/lib/FieldErrorTemplate/FieldErrorTemplate.js'
 import FieldHelpTemplate from '@rjsf/chakra-ui/lib/FieldHelpTemplate/FieldHelpTemplate.js'
 import FieldTemplate from '@rjsf/chakra-ui/lib/FieldTemplate/FieldTemplate.js'
-import ObjectFieldTemplate from '@rjsf/chakra-ui/lib/ObjectFieldTemplate/ObjectFieldTemplate.js'
 import RadioWidget from '@rjsf/chakra-ui/lib/RadioWidget/RadioWidget.js'
 import TitleField from '@rjsf/chakra-ui/lib/TitleField/TitleField.js'
 import WrapIfAdditionalTemplate from '@rjsf/chakra-ui/lib/WrapIfAdditionalTemplate/WrapIfAdditionalTemplate.js'
 import { withTheme } from '@rjsf/core'
 import { BaseInputTemplate, TextareaWidget } from './base-input.tsx'
+import { ObjectFieldTemplate } from './object-field.tsx'
 import { WIDGETS } from './widgets/index.ts'
 import { OptionsSelect } from './widgets/options-select.tsx'
 

@@ -480,6 +480,30 @@ async function waitUntilHydrated(page: Page, selector: string): Promise<void> {
 }
 
 describe('hydrated pages are interactive, not just HTML', () => {
+  it('keeps the sign-up form of /application/cida-edu the same height as it becomes usable (nothing below moves)', async () => {
+    const signupHeight = (page: Page) =>
+      page.locator('[data-section="signup"]').evaluate((section) => {
+        ;(section as HTMLElement).style.contentVisibility = 'visible'
+        return section.getBoundingClientRect().height
+      })
+    // As served: the form disabled until its code has run.
+    const served = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false })
+    let before: number
+    try {
+      const page = await served.newPage()
+      await page.goto('/application/cida-edu')
+      before = await signupHeight(page)
+    } finally {
+      await served.close()
+    }
+    const { page } = await openPage(browser)
+    await page.goto('/application/cida-edu')
+    await page.locator('[data-section="signup"]').scrollIntoViewIfNeeded()
+    await waitUntilHydrated(page, '[data-section="signup"] form button[type=submit]')
+    await expect.poll(() => page.locator('[data-section="signup"] #root_name').isEnabled()).toBe(true)
+    expect(await signupHeight(page)).toBe(before)
+  })
+
   it('validates the sign-up form of /application/cida-edu once it has scrolled into view', async () => {
     const { page, errors } = await openPage(browser)
     await page.goto('/application/cida-edu')
