@@ -5,19 +5,24 @@ const MARGIN = '300px'
 const gates = new Map<string, Promise<void>>()
 /** The gates still closed, each with the function that opens it. */
 const closed = new Set<() => void>()
+/** Set by the first navigation or revalidation: from then on a gate opens as soon as it is made. */
+let everythingOpen = false
 
 /**
  * Opens every gate: the app calls it when a navigation or revalidation starts. React runs those as
  * transitions, and a transition that reaches a part still waiting to hydrate (any context change
  * does, the router's location among them) waits for it to hydrate — so until then the new page
- * would not show.
+ * would not show. That includes parts React has not tried to hydrate yet, whose gates are made only
+ * now: they open at once too (the new page replaces the server's markup anyway).
  */
 export function hydrateEverything(): void {
+  everythingOpen = true
   for (const open of [...closed]) open()
 }
 
 /** Resolves when the element comes near the viewport, or as soon as the visitor touches it. */
 function whenNeeded(element: Element): Promise<void> {
+  if (everythingOpen) return Promise.resolve()
   return new Promise((resolve) => {
     const events = ['pointerdown', 'focusin', 'keydown'] as const
     const done = () => {
