@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STAGING_PREFIX } from '../support/e2e-server.ts'
-import { launch, openPage, stagingURL, submitLogin } from './page.ts'
+import { launch, openPage, scrollThrough, stagingURL, submitLogin } from './page.ts'
 
 // The staging build: `vite build` with BASE_PATH=/test/ into dist-test/, served by a second real server
 // started with BASE_PATH=/test/ (tests/support/e2e-server.ts). Every site path must stay under the
@@ -25,18 +25,6 @@ function watchFailures(page: Page): string[] {
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`)
   })
   return failed
-}
-
-async function scrollThrough(page: Page): Promise<void> {
-  for (let y = 0; y < 30; y++) {
-    const done = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight)
-      return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2
-    })
-    if (done) break
-    await page.waitForTimeout(100)
-  }
-  await page.waitForLoadState('networkidle')
 }
 
 async function signInOnStaging(page: Page, account = '13800000001'): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { landingFiles, typesUsed } from '../support/landing-files.ts'
-import { launch, openPage } from './page.ts'
+import { launch, openPage, scrollThrough } from './page.ts'
 
 const pages = landingFiles()
 
@@ -68,18 +68,9 @@ describe('every landing page renders', () => {
       // Scroll through so lazy sections and images load. Twice: a section starts watching for the
       // viewport when React reaches it, after the page itself is live, and one passed before that
       // (a busy machine) hydrates only when it is near again — as for a visitor who scrolled past.
-      for (const pass of [1, 2]) {
-        if (pass === 2) await tab.evaluate(() => window.scrollTo(0, 0))
-        for (let y = 0; y < 20; y++) {
-          const done = await tab.evaluate(() => {
-            window.scrollBy(0, window.innerHeight)
-            return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2
-          })
-          if (done) break
-          await tab.waitForTimeout(150)
-        }
-        await tab.waitForLoadState('networkidle')
-      }
+      await scrollThrough(tab, 150)
+      await tab.evaluate(() => window.scrollTo(0, 0))
+      await scrollThrough(tab, 150)
       expect(await tab.locator('[data-section]').count()).toBeGreaterThanOrEqual(4)
       expect(await tab.getByText('此部分内容暂时无法显示').count()).toBe(0)
       const images = await tab.locator('main img').evaluateAll((els) =>

@@ -64,3 +64,19 @@ export async function signIn(page: Page, account = '13800000001', password = 'Ka
   await submitLogin(page, account, password)
   await page.waitForURL((url) => url.pathname === '/')
 }
+
+/**
+ * Scrolls to the bottom a viewport at a time, pausing `pauseMs` at each step, so lazy sections and
+ * images load; then waits for the network to settle.
+ */
+export async function scrollThrough(page: Page, pauseMs = 100): Promise<void> {
+  for (let y = 0; y < 30; y++) {
+    const done = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight)
+      return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2
+    })
+    if (done) break
+    await page.waitForTimeout(pauseMs)
+  }
+  await page.waitForLoadState('networkidle')
+}
