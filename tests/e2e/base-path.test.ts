@@ -91,6 +91,9 @@ describe(`the staging build under ${STAGING_PREFIX}`, () => {
     await signInOnStaging(page)
     await page.goto(`${P}/agreement/private`)
     await expect.poll(() => page.locator('main h1').textContent()).toBe('咖簿网隐私政策')
+    // The page comes rendered signed out; the browser checks the session after hydrating. The session
+    // must end after that check (a check that fails itself goes to /index, as the spec says).
+    await expect.poll(() => page.getByTestId('user-menu').isVisible()).toBe(true)
     const token = (await page.context().cookies()).find((c) => c.name === 'kb_member_token')!.value
     // The session ends elsewhere; coming back to the tab, the shell's protected check gets code 403.
     await page.request.post('/api/logout', { headers: { authorization: token } })
