@@ -171,8 +171,8 @@ export default function PartnerCarousel() {
   useEffect(() => {
     let live = true
     getPartners()
-      // 42 tiles and swiper's loop copies: as a transition the render yields to the browser between
-      // components instead of holding the main thread (one long task) while the page is starting.
+      // 42 tiles: as a transition the render yields to the browser between components instead of
+      // holding the main thread (one long task) while the page is starting.
       .then((rows) => live && startTransition(() => setPartners(rows)))
       .catch(() => live && setPartners([]))
     return () => {
