@@ -1,6 +1,7 @@
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { chakraPatchesPlugin } from './scripts/vite/chakra-patches.ts'
 import { preloadBeyondStartup } from './scripts/vite/preload-beyond-startup.ts'
 import { normaliseBasePath } from './server/config.ts'
 
@@ -28,46 +29,11 @@ function rjsfChakraSystem(): Plugin {
   }
 }
 
-/**
- * Chakra's createSystem builds the global CSS (reset, base styles and ~600 token variables) as soon
- * as the theme module loads: ~60% of the system's start-up, in the page's longest task. This makes
- * `system._global` a lazy getter, so a server-rendered page, whose global CSS arrived with the HTML,
- * never builds it (src/app/theme.ts adoptServerGlobalCss). Fails the build if Chakra's code moved.
- */
-function chakraLazyGlobalCss(): Plugin {
-  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];'
-  let applied = false
-  let ssr = false
-  return {
-    name: 'kabu:chakra-lazy-global-css',
-    configResolved(config) {
-      ssr = !!config.build.ssr
-    },
-    buildEnd() {
-      // The server bundle leaves Chakra in node_modules; the browser bundle must have been patched.
-      if (!ssr && !applied) this.error('kabu:chakra-lazy-global-css: Chakra createSystem not found')
-    },
-    transform(code, id) {
-      if (!id.replaceAll('\\', '/').endsWith('@chakra-ui/react/dist/esm/styled-system/system.js')) return null
-      if (!code.includes(eager) || !code.includes('    _global,\n')) {
-        throw new Error('kabu:chakra-lazy-global-css: Chakra changed createSystem; review the plugin')
-      }
-      applied = true
-      return code
-        .replace(
-          eager,
-          'let _global;\n  const buildGlobalCss = () => (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);',
-        )
-        .replace('    _global,\n', '    get _global() {\n      return buildGlobalCss();\n    },\n')
-    },
-  }
-}
-
 const preload = preloadBeyondStartup()
 
 export default defineConfig(({ isSsrBuild }) => ({
   base,
-  plugins: [react(), rjsfChakraSystem(), chakraLazyGlobalCss(), preload.plugin],
+  plugins: [react(), rjsfChakraSystem(), chakraPatchesPlugin(), preload.plugin],
   build: {
     target: 'es2022',
     sourcemap: false,

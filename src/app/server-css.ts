@@ -32,7 +32,7 @@ export const serverStyleTags = (chunks: readonly CriticalChunk[]): string =>
  * the page, so hydration inserts none of them again. When the page carries Chakra's global CSS under
  * `globalCssName` (sent in the page's data block), ChakraProvider's two <Global>s get empty
  * stand-ins, so the browser neither builds that CSS (createSystem's largest cost, made lazy by
- * vite.config.ts) nor inserts it a second time.
+ * scripts/vite/chakra-patches.ts) nor inserts it a second time.
  */
 export function adoptServerCss(system: SystemContext, globalCssName: string | undefined): EmotionCache {
   const cache = createCache({ key: 'css' })

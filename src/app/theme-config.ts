@@ -1,0 +1,189 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  numberInputSlotRecipe,
+  popoverSlotRecipe,
+  progressSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme'
+
+/**
+ * The portal has no dark mode, so each semantic token keeps its light value. Chakra's defaults give
+ * 115 of them a `_dark` variant too: createSystem turned each into a second, conditional token (its
+ * token dictionary is the largest cost of starting the app) and every page carried a second set of
+ * colour variables for `.dark` in its CSS.
+ */
+const lightOnly = <T>(definitions: T): T =>
+  JSON.parse(JSON.stringify(definitions), (_key, value) =>
+    value && typeof value === 'object' && '_light' in value ? value._light : value,
+  )
+
+/**
+ * Chakra's default theme minus the recipes we do not use: the full set weighs ~60 KB gzip on every
+ * page. A component whose recipe is missing renders unstyled, so add its recipe here when a screen
+ * starts using it.
+ */
+const base = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens: lightOnly(semanticTokens),
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      numberInput: numberInputSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+})
+
+/** Kabu brand: a deep "blueprint" blue with a warm accent for HOT badges and calls to action. */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg.muted', color: 'fg', minHeight: '100%' },
+    body: { fontFamily: 'body' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        body: {
+          value:
+            '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", system-ui, sans-serif',
+        },
+        heading: {
+          value:
+            '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", system-ui, sans-serif',
+        },
+      },
+      colors: {
+        brand: {
+          50: { value: '#eef2ff' },
+          100: { value: '#dbe3fe' },
+          200: { value: '#b9c8fc' },
+          300: { value: '#8ea5f7' },
+          400: { value: '#5f7ced' },
+          500: { value: '#3b5ad9' },
+          600: { value: '#1f3fae' },
+          700: { value: '#1a348e' },
+          800: { value: '#172c72' },
+          900: { value: '#14255c' },
+          950: { value: '#0c1638' },
+        },
+        // 500 carries white text (buttons, HOT badges) and 600 is text on light backgrounds, both at
+        // least 4.5:1 (WCAG AA for small text); the brighter 400 is for text on the dark blue bands,
+        // where the darker oranges fall below 4.5:1.
+        accent: {
+          400: { value: '#f0642d' },
+          500: { value: '#c2410c' },
+          600: { value: '#9a3412' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        // Chakra's solid green, teal, cyan and orange (the 600 shades) carry white text at 3.3–3.7:1;
+        // landing pages in those palettes put buttons on them, so they use the 700 shades (≥ 4.5:1).
+        green: { solid: { value: '{colors.green.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' } },
+      },
+    },
+  },
+})
+
+/** What src/app/theme.ts builds the system from, in order. */
+export const systemConfigs = [defaultBaseConfig, base, config] as const
+
+/** createSystem as the browser bundle has it (scripts/vite/chakra-patches.ts). */
+type StagedCreateSystem = typeof createSystem & {
+  prebuildTokens?: (...configs: Parameters<typeof createSystem>) => unknown
+}
+
+/**
+ * Builds the token dictionary for `systemConfigs` now, so that src/app/theme.ts's createSystem, run
+ * in a later task, takes it instead of building its own: the dictionary is over half of
+ * createSystem, which on a throttled phone was one of the longest tasks of the page load. Only the
+ * browser bundle's Chakra can do this; elsewhere it does nothing and createSystem builds it whole.
+ */
+export function prebuildTokenDictionary(): void {
+  ;(createSystem as StagedCreateSystem).prebuildTokens?.(...systemConfigs)
+}
