@@ -10,11 +10,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 const served = readServedPage()
 await import('react-dom/client')
 await nextTask()
-// Chakra's system in three tasks: its theme's modules, the token dictionary, then the rest.
-const { prebuildTokenDictionary } = await import('./app/theme-config.ts')
+// Chakra's system: its theme's modules, the token dictionary (in steps), then the rest, each in a task.
+const { tokenDictionarySteps } = await import('./app/theme-config.ts')
 await nextTask()
-prebuildTokenDictionary()
-await nextTask()
+for (const step of tokenDictionarySteps()) {
+  step()
+  await nextTask()
+}
 await import('./app/theme.ts')
 await nextTask()
 const { start } = await import('./app/start.tsx')

@@ -16,6 +16,19 @@ export interface ChakraPatch {
   edits: ReadonlyArray<readonly [find: string, replace: string]>
 }
 
+/** Chakra's token dictionary build, as the steps of the patch below repeat it. */
+const TOKEN_DICTIONARY_BUILD = `  function build() {
+    applyMiddlewares("pre");
+    applyTransforms("pre");
+    addConditionalTokens();
+    addReferences();
+    expandTokenReferences$1();
+    applyMiddlewares("post");
+    applyTransforms("post");
+    setupViews();
+  }
+`
+
 export const chakraPatches: readonly ChakraPatch[] = [
   {
     // createSystem builds the global CSS (reset, base styles and ~600 token variables) as soon as the
@@ -34,21 +47,23 @@ export const chakraPatches: readonly ChakraPatch[] = [
   },
   {
     // The token dictionary is over half of createSystem: one task of ~150 ms on a throttled phone.
-    // `createSystem.prebuildTokens(...configs)` builds it ahead, in a task of its own
-    // (src/app/theme-config.ts), and the next createSystem with the very same config objects takes
-    // it instead of building another. It is taken once; any other call builds its own as before.
-    name: 'token dictionary built ahead',
+    // `createSystem.prebuildTokens(...configs)` returns its build as four steps for the caller to run
+    // in separate tasks, none of them long (src/main.tsx); the next createSystem with the very same
+    // config objects takes the finished dictionary instead of building another. It is taken once;
+    // any other call, or one before the last step ran, builds its own as before.
+    name: 'token dictionary built ahead, in steps',
     file: 'styled-system/system.js',
     edits: [
       [
         'function createSystem(...configs) {\n',
         `let prebuilt;
-function tokenDictionaryOf(theme, prefix) {
+function tokenDictionaryOf(theme, prefix, inSteps) {
   return createTokenDictionary({
     breakpoints: theme.breakpoints,
     tokens: theme.tokens,
     semanticTokens: theme.semanticTokens,
-    prefix
+    prefix,
+    inSteps
   });
 }
 function takePrebuiltTokens(configs) {
@@ -58,30 +73,62 @@ function takePrebuiltTokens(configs) {
   return same ? slot.tokens : void 0;
 }
 createSystem.prebuildTokens = (...configs) => {
-  const { theme = {}, cssVarsPrefix = "chakra" } = mergeConfigs(...configs);
-  prebuilt = { configs, tokens: tokenDictionaryOf(theme, cssVarsPrefix) };
-  return prebuilt.tokens;
+  let built;
+  return [
+    () => {
+      const { theme = {}, cssVarsPrefix = "chakra" } = mergeConfigs(...configs);
+      built = tokenDictionaryOf(theme, cssVarsPrefix, true);
+    },
+    () => built.steps[0](),
+    () => built.steps[1](),
+    () => {
+      built.steps[2]();
+      prebuilt = { configs, tokens: built.dictionary };
+      return built.dictionary;
+    }
+  ];
 };
 function createSystem(...configs) {
 `,
       ],
       [
         '  const tokens = createTokenDictionary({\n    breakpoints: theme.breakpoints,\n    tokens: theme.tokens,\n    semanticTokens: theme.semanticTokens,\n    prefix: cssVarsPrefix\n  });\n',
-        '  const tokens = takePrebuiltTokens(configs) ?? tokenDictionaryOf(theme, cssVarsPrefix);\n',
+        '  const tokens = takePrebuiltTokens(configs) ?? tokenDictionaryOf(theme, cssVarsPrefix, false);\n',
       ],
     ],
   },
   {
-    // `has` rebuilt the array of the ~110 condition names (_hover, _dark, sm…) and searched it on
-    // every call; it runs for each key of each style object, in createSystem and in every render.
-    // The names are fixed when the system is created, so one Set answers the same: createSystem
-    // ~25% faster in Node.
-    name: 'condition names in a Set',
-    file: 'styled-system/conditions.js',
+    // With `inSteps`, createTokenDictionary registers the tokens and returns the rest of its build as
+    // three steps, in the order build() runs them. The first edit only checks that build() is still
+    // what the steps repeat.
+    name: 'token dictionary build in steps',
+    file: 'styled-system/token-dictionary.js',
     edits: [
+      [TOKEN_DICTIONARY_BUILD, TOKEN_DICTIONARY_BUILD],
       [
-        '  function has(key) {\n    return keys().includes(key)',
-        '  const keySet = new Set(Object.keys(values));\n  function has(key) {\n    return keySet.has(key)',
+        '  build();\n  return dictionary;\n}',
+        `  if (options.inSteps) {
+    return {
+      dictionary,
+      steps: [
+        () => {
+          applyMiddlewares("pre");
+          applyTransforms("pre");
+          addConditionalTokens();
+          addReferences();
+        },
+        () => {
+          expandTokenReferences$1();
+          applyMiddlewares("post");
+          applyTransforms("post");
+        },
+        () => setupViews()
+      ]
+    };
+  }
+  build();
+  return dictionary;
+}`,
       ],
     ],
   },
@@ -95,7 +142,8 @@ export function applyChakraPatch(patch: ChakraPatch, code: string): string {
         `kabu:chakra-patches: "${patch.name}" no longer matches @chakra-ui/react/dist/esm/${patch.file}; Chakra changed, review scripts/vite/chakra-patches.ts`,
       )
     }
-    return patched.replace(find, replace)
+    // A function, so that `$` in the replacement is taken as it is written.
+    return patched.replace(find, () => replace)
   }, code)
 }
 

@@ -175,15 +175,16 @@ export const systemConfigs = [defaultBaseConfig, base, config] as const
 
 /** createSystem as the browser bundle has it (scripts/vite/chakra-patches.ts). */
 type StagedCreateSystem = typeof createSystem & {
-  prebuildTokens?: (...configs: Parameters<typeof createSystem>) => unknown
+  prebuildTokens?: (...configs: Parameters<typeof createSystem>) => Array<() => void>
 }
 
 /**
- * Builds the token dictionary for `systemConfigs` now, so that src/app/theme.ts's createSystem, run
- * in a later task, takes it instead of building its own: the dictionary is over half of
- * createSystem, which on a throttled phone was one of the longest tasks of the page load. Only the
- * browser bundle's Chakra can do this; elsewhere it does nothing and createSystem builds it whole.
+ * The build of the token dictionary for `systemConfigs`, in steps to run in separate tasks, after
+ * which src/app/theme.ts's createSystem takes the finished dictionary instead of building its own:
+ * the dictionary is over half of createSystem, which on a throttled phone was one of the longest
+ * tasks of the page load. Only the browser bundle's Chakra has the steps; elsewhere there are none,
+ * and createSystem builds the dictionary whole.
  */
-export function prebuildTokenDictionary(): void {
-  ;(createSystem as StagedCreateSystem).prebuildTokens?.(...systemConfigs)
+export function tokenDictionarySteps(): Array<() => void> {
+  return (createSystem as StagedCreateSystem).prebuildTokens?.(...systemConfigs) ?? []
 }

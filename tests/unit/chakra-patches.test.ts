@@ -7,7 +7,17 @@ import { applyChakraPatch, chakraPatches } from '../../scripts/vite/chakra-patch
 import { systemConfigs } from '../../src/app/theme-config.ts'
 
 type PatchedCreateSystem = typeof createSystem & {
-  prebuildTokens: (...configs: Parameters<typeof createSystem>) => unknown
+  prebuildTokens: (...configs: Parameters<typeof createSystem>) => Array<() => unknown>
+}
+
+/** Runs `count` steps (all by default) of a dictionary built ahead; the last step gives the dictionary. */
+const prebuild = (configs: Readonly<Parameters<typeof createSystem>>, count?: number): unknown => {
+  const steps = patchedCreateSystem.prebuildTokens(...configs)
+  expect(steps.length).toBeGreaterThan(1)
+  return steps
+    .slice(0, count)
+    .map((step) => step())
+    .at(-1)
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -81,21 +91,26 @@ describe('Chakra patches of the browser bundle', () => {
     expect(patched.conditions.has('color')).toBe(false)
   })
 
-  it('use a token dictionary built ahead for the very same configs, once', () => {
-    const prebuilt = patchedCreateSystem.prebuildTokens(...systemConfigs)
-    expect(patchedCreateSystem(...systemConfigs).tokens).toBe(prebuilt)
+  it('use a token dictionary built ahead in steps for the very same configs, once', () => {
+    const built = prebuild(systemConfigs)
+    const ahead = patchedCreateSystem(...systemConfigs)
+    expect(ahead.tokens).toBe(built)
     // Taken once: the next system builds its own, equal one.
-    const next = patchedCreateSystem(...systemConfigs).tokens
-    expect(next).not.toBe(prebuilt)
-    expect([...next.flatMap]).toEqual([...(prebuilt as typeof next).flatMap])
+    const next = patchedCreateSystem(...systemConfigs)
+    expect(next.tokens).not.toBe(built)
+    expect([...ahead.tokens.flatMap]).toEqual([...next.tokens.flatMap])
+    expect([...ahead.tokens.cssVarMap]).toEqual([...next.tokens.cssVarMap])
+    expect(ahead.getTokenCss()).toEqual(createSystem(...systemConfigs).getTokenCss())
+    for (const style of SAMPLE_STYLES) expect(ahead.css(style)).toEqual(next.css(style))
   })
 
-  it('ignore a dictionary built for other configs', () => {
-    const prebuilt = patchedCreateSystem.prebuildTokens(systemConfigs[0])
+  it('build their own dictionary when the steps ran for other configs, or not to the end', () => {
+    const reference = createSystem(...systemConfigs).token('colors.brand.solid')
+    prebuild([systemConfigs[0]])
+    expect(patchedCreateSystem(...systemConfigs).token('colors.brand.solid')).toBe(reference)
+    prebuild(systemConfigs, 2)
     const system = patchedCreateSystem(...systemConfigs)
-    expect(system.tokens).not.toBe(prebuilt)
-    expect(system.token('colors.brand.solid')).toBe(
-      createSystem(...systemConfigs).token('colors.brand.solid'),
-    )
+    expect(system.token('colors.brand.solid')).toBe(reference)
+    expect(system.getTokenCss()).toEqual(createSystem(...systemConfigs).getTokenCss())
   })
 })
