@@ -40,6 +40,22 @@ describe('sign-in and the avatar dropdown', () => {
     expect(new URL(page.url()).pathname).toBe('/login')
   })
 
+  it('starts without the API client and keeps the form when the client cannot load', async () => {
+    const { page } = await openPage(browser)
+    // The API client's chunks (axios and the account calls), not the small message table. The page
+    // comes alive without them: they are not among what its route needs to start.
+    await page.route(/\/assets\/(account|http)-(?!messages-|hooks-)[^/]+\.js$/, (route) => route.abort())
+    await page.goto('/login')
+    await expect.poll(() => page.locator('input[name=account]').isEnabled()).toBe(true)
+
+    await submitLogin(page, '13800000001', 'Kabu2026!')
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('网络连接失败，请检查网络')
+    expect(new URL(page.url()).pathname).toBe('/login')
+    expect(await page.inputValue('input[name=account]')).toBe('13800000001')
+    expect(await page.inputValue('input[name=password]')).toBe('Kabu2026!')
+    await expect.poll(() => page.locator('main button[type=submit]').isEnabled()).toBe(true)
+  })
+
   it('sends a signed-in visitor away from /login', async () => {
     const { page } = await openPage(browser)
     await signIn(page)

@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { Link as RouterLink, redirect, useNavigate, useSearchParams } from 'react-router'
 import loginValidators from '../../../schemas/generated/login.validator.js'
 import { type FieldErrors, normalize, validateForm } from '../../../schemas/validate.ts'
-import { getUserBase, login } from '../../api/account.ts'
+import { TRANSPORT_MSG } from '../../api/http-messages.ts'
+import { notify } from '../../lib/notify.ts'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { safeRedirectPath } from '../../lib/safe-url.ts'
@@ -24,6 +25,20 @@ export const handle = pageHead(() => ({
 }))
 
 type Errors = FieldErrors
+
+/**
+ * The API client (axios and the account calls) loads when the visitor first focuses the form or
+ * submits it, not with the page: evaluating it was the largest part of this page's start-up on a
+ * throttled phone, and the page needs it only to send the form.
+ */
+let accountApi: Promise<typeof import('../../api/account.ts')> | undefined
+function loadAccountApi() {
+  accountApi ??= import('../../api/account.ts').catch((error: unknown) => {
+    accountApi = undefined // the next submit tries again
+    throw error
+  })
+  return accountApi
+}
 
 /** The login schema's own validator: the same messages the server gives for the same input. */
 function validate(account: string, password: string): Errors {
@@ -47,6 +62,15 @@ export function Component() {
     setErrors(found)
     if (Object.keys(found).length) return
     setSubmitting(true)
+    let api: Awaited<ReturnType<typeof loadAccountApi>>
+    try {
+      api = await loadAccountApi()
+    } catch {
+      notify(TRANSPORT_MSG.network, 'error')
+      setSubmitting(false)
+      return
+    }
+    const { login, getUserBase } = api
     try {
       const { token } = await login(trimmed, password)
       setToken(token)
@@ -62,7 +86,7 @@ export function Component() {
 
   return (
     <AuthCard title="账号登录">
-      <form onSubmit={submit} noValidate method="post">
+      <form onSubmit={submit} onFocus={() => void loadAccountApi().catch(() => {})} noValidate method="post">
         <Stack gap="4">
           <Field.Root invalid={!!errors.account} required>
             <Field.Label>手机号码 / 邮箱</Field.Label>
