@@ -1,14 +1,21 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
 
 /**
- * Draws the campaign pages' artwork as local SVG files from the specs in landing-pages/_art/*.json,
- * so no page hot-links an image. Each spec: { file, kind, width?, height?, title?, subtitle?, label?,
+ * Draws the campaign pages' artwork as local WebP files from the specs in landing-pages/_art/*.json,
+ * so no page hot-links an image. Each picture is drawn as SVG and encoded as WebP by Chromium: an SVG
+ * picture is a document the page's own thread parses, lays out and paints (its CJK captions
+ * included), which on a throttled phone cost a landing page with two dozen pictures ~50 ms of main
+ * thread per load; a WebP decodes off that thread, as the photos staff put on real pages do. Each spec: { file, kind, width?, height?, title?, subtitle?, label?,
  * palette: [from, to, accent?], seed }. Kinds: banner (abstract hero background), photo (an
  * illustrated scene card with a caption), portrait (a person's silhouette), logo (a square mark with
  * the name's first character: the logo wall writes the name beside it as text, which wraps and stays
  * readable, where a name drawn into a wide picture shrank to ~9 px on phones and long ones ran off it),
- * poster (title and subtitle on a graphic background). Run: node scripts/draw-landing-art.ts
+ * poster (title and subtitle on a graphic background). Run: node scripts/draw-landing-art.ts [file…],
+ * with Debian's chromium and a CJK font installed (`fonts-noto-cjk`); the WebP files are committed,
+ * so builds never draw them. With file names (as in the specs), only those are drawn.
  */
 interface ArtSpec {
   file: string
@@ -117,16 +124,44 @@ function draw(spec: ArtSpec): string {
 
 const root = path.resolve(import.meta.dirname, '..')
 const specDir = path.join(root, 'landing-pages/_art')
-let count = 0
+/** WebP quality: the flat colours and soft shapes of this artwork show no artefacts at 0.8. */
+const QUALITY = 0.8
+
+const only = new Set(process.argv.slice(2))
+const jobs: ArtSpec[] = []
 for (const file of fs.readdirSync(specDir).filter((f) => f.endsWith('.json'))) {
   const specs = JSON.parse(fs.readFileSync(path.join(specDir, file), 'utf8')) as ArtSpec[]
   for (const spec of specs) {
-    if (!/^[a-z0-9][a-z0-9/_-]*\.svg$/i.test(spec.file))
-      throw new Error(`${file}: bad file name ${spec.file}`)
-    const out = path.join(root, 'public/landing', spec.file)
-    fs.mkdirSync(path.dirname(out), { recursive: true })
-    fs.writeFileSync(out, draw(spec))
-    count++
+    if (!/^[a-z0-9][a-z0-9/_-]*\.webp$/i.test(spec.file))
+      throw new Error(`${file}: bad file name ${spec.file} (a path under public/landing/ ending in .webp)`)
+    if (only.size === 0 || only.has(spec.file)) jobs.push(spec)
   }
 }
-console.log(`drew ${count} images into public/landing/`)
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+try {
+  const page = await browser.newPage()
+  for (const spec of jobs) {
+    const webp = await page.evaluate(
+      async ({ svg, quality }) => {
+        const image = new Image()
+        image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+        await image.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = image.naturalWidth
+        canvas.height = image.naturalHeight
+        canvas.getContext('2d')?.drawImage(image, 0, 0)
+        return canvas.toDataURL('image/webp', quality)
+      },
+      { svg: draw(spec), quality: QUALITY },
+    )
+    if (!webp.startsWith('data:image/webp;base64,'))
+      throw new Error(`${spec.file}: Chromium did not encode WebP`)
+    const out = path.join(root, 'public/landing', spec.file)
+    fs.mkdirSync(path.dirname(out), { recursive: true })
+    fs.writeFileSync(out, Buffer.from(webp.slice(webp.indexOf(',') + 1), 'base64'))
+  }
+} finally {
+  await browser.close()
+}
+console.log(`drew ${jobs.length} images into public/landing/`)

@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
 
 /**
  * Draws the share cards (1200×630 JPEG: WeChat, Weibo and Open Graph readers take PNG or JPEG, not
- * the SVG artwork pages use): public/share.jpg for the site, and public/landing/_share/<slug>.jpg for
+ * the WebP artwork pages use): public/share.jpg for the site, and public/landing/_share/<slug>.jpg for
  * every landing page — its hero artwork, title and kicker. A page that sets `shareImage` uses its own.
  * Run after adding or retitling a landing page: `node scripts/draw-share-image.ts [slug…]`, with
  * Debian's chromium and a CJK font installed; the JPEGs are committed, so builds never draw them.
@@ -30,7 +30,8 @@ function artwork(src: unknown): string {
   if (typeof src !== 'string' || !src.startsWith('/')) return ''
   const file = path.join(publicDir, src)
   if (!fs.existsSync(file)) return ''
-  const type = src.endsWith('.svg') ? 'image/svg+xml' : src.endsWith('.png') ? 'image/png' : 'image/jpeg'
+  const types: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', webp: 'image/webp' }
+  const type = types[src.slice(src.lastIndexOf('.') + 1)] ?? 'image/jpeg'
   return `url(data:${type};base64,${fs.readFileSync(file).toString('base64')})`
 }
 

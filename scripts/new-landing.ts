@@ -30,7 +30,7 @@ const page = {
         kicker: '咖簿网 · 专题活动',
         title: '活动名称（请修改）',
         subtitle: '一句话说明活动亮点',
-        background: { src: '/landing/demo/banner.svg', alt: '活动主视觉', width: 1600, height: 700 },
+        background: { src: '/landing/demo/banner.webp', alt: '活动主视觉', width: 1600, height: 700 },
         meta: [
           { label: '时间', value: '2026年12月20日' },
           { label: '地点', value: '苏州工业园区' },

@@ -34,7 +34,7 @@ export const IMAGE = {
     src: {
       type: 'string',
       pattern: '^/(?!/)',
-      description: '站内图片路径，如 /landing/aigc/hero.svg（不允许外链）',
+      description: '站内图片路径，如 /landing/my-event/hero.jpg（不允许外链）',
     },
     alt: { type: 'string', minLength: 1, description: '图片的文字说明（读屏和加载失败时显示）' },
     width: { type: 'integer', minimum: 1 },

@@ -17,16 +17,16 @@ const meta = {
     autoplaySeconds: 5,
     slides: [
       {
-        image: { src: '/landing/demo/banner.svg', alt: '开幕式主会场', width: 1600, height: 700 },
+        image: { src: '/landing/demo/banner.webp', alt: '开幕式主会场', width: 1600, height: 700 },
         title: '开幕式',
         text: '来自长三角的 600 余位设计师、企业代表与院校师生齐聚苏州。',
       },
       {
-        image: { src: '/landing/demo/photo.svg', alt: '工作坊现场', width: 1200, height: 800 },
+        image: { src: '/landing/demo/photo.webp', alt: '工作坊现场', width: 1200, height: 800 },
         title: '智能硬件工作坊',
         text: '48 小时从草图到可交互样机。',
       },
-      { image: { src: '/landing/demo/poster.svg', alt: '获奖作品展海报', width: 800, height: 1000 } },
+      { image: { src: '/landing/demo/poster.webp', alt: '获奖作品展海报', width: 800, height: 1000 } },
     ],
   },
 } satisfies Meta<typeof Carousel>
@@ -42,7 +42,7 @@ export const SingleSlide: Story = {
     title: undefined,
     slides: [
       {
-        image: { src: '/landing/demo/photo.svg', alt: '工作坊现场', width: 1200, height: 800 },
+        image: { src: '/landing/demo/photo.webp', alt: '工作坊现场', width: 1200, height: 800 },
         title: '工作坊',
       },
     ],

@@ -4,9 +4,9 @@ import { expect, screen, userEvent, within } from 'storybook/test'
 import type { Image } from '../../define.ts'
 import Gallery from './render.tsx'
 
-const photo: Image = { src: '/landing/demo/photo.svg', alt: '工作坊现场', width: 1200, height: 800 }
-const poster: Image = { src: '/landing/demo/poster.svg', alt: '设计周海报', width: 800, height: 1000 }
-const banner: Image = { src: '/landing/demo/banner.svg', alt: '主会场', width: 1600, height: 700 }
+const photo: Image = { src: '/landing/demo/photo.webp', alt: '工作坊现场', width: 1200, height: 800 }
+const poster: Image = { src: '/landing/demo/poster.webp', alt: '设计周海报', width: 800, height: 1000 }
+const banner: Image = { src: '/landing/demo/banner.webp', alt: '主会场', width: 1600, height: 700 }
 
 const meta = {
   title: 'Landing/Gallery',

@@ -20,7 +20,7 @@ const meta = {
     title: '苏州设计周',
     subtitle:
       '三天主题论坛、二十场工作坊与百件获奖作品展，和设计师、企业、院校一起探讨智能制造时代的好设计。',
-    background: { src: '/landing/demo/banner.svg', alt: '设计周主视觉', width: 1600, height: 700 },
+    background: { src: '/landing/demo/banner.webp', alt: '设计周主视觉', width: 1600, height: 700 },
     theme: 'dark',
     align: 'left',
     palette: 'brand',

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { Image } from '../../define.ts'
 import LogoWall from './render.tsx'
 
-const logo = (alt: string): Image => ({ src: '/landing/demo/logo.svg', alt, width: 320, height: 120 })
+const logo = (alt: string): Image => ({ src: '/landing/demo/logo.webp', alt, width: 320, height: 120 })
 
 const meta = {
   title: 'Landing/LogoWall',

@@ -36,7 +36,7 @@ const meta = {
       },
       {
         kind: 'image',
-        image: { src: '/landing/demo/photo.svg', alt: '去年工作坊现场', width: 1200, height: 800 },
+        image: { src: '/landing/demo/photo.webp', alt: '去年工作坊现场', width: 1200, height: 800 },
         caption: '2025 年设计周工作坊现场',
       },
       { kind: 'heading', text: '参加流程' },

@@ -3,7 +3,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { Image } from '../../define.ts'
 import Speakers from './render.tsx'
 
-const portrait = (alt: string): Image => ({ src: '/landing/demo/portrait.svg', alt, width: 400, height: 400 })
+const portrait = (alt: string): Image => ({
+  src: '/landing/demo/portrait.webp',
+  alt,
+  width: 400,
+  height: 400,
+})
 
 const meta = {
   title: 'Landing/Speakers',

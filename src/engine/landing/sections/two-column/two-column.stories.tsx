@@ -34,7 +34,7 @@ const meta = {
     right: [
       section('video', {
         src: '/landing/demo/intro.mp4',
-        poster: { src: '/landing/demo/photo.svg', alt: '宣传片封面', width: 1200, height: 800 },
+        poster: { src: '/landing/demo/photo.webp', alt: '宣传片封面', width: 1200, height: 800 },
         caption: '2025 设计周回顾',
       }),
     ],

@@ -17,7 +17,7 @@ const meta = {
     title: '三分钟看懂设计周',
     // Storybook has no video file: the section shows the poster until play is pressed, which is all a story needs.
     src: '/landing/demo/intro.mp4',
-    poster: { src: '/landing/demo/banner.svg', alt: '设计周宣传片封面', width: 1600, height: 700 },
+    poster: { src: '/landing/demo/banner.webp', alt: '设计周宣传片封面', width: 1600, height: 700 },
     caption: '2025 苏州设计周宣传片',
   },
 } satisfies Meta<typeof Video>
