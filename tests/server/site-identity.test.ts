@@ -17,6 +17,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
+/** Longer than the reference poll (1 s), which bounds how soon a table change reaches the API. */
+const POLL = { timeout: 5000, interval: 50 }
+
 const partnersApi = async () =>
   (await server.app.inject({ url: '/api/common/partners' })).json().data as {
     name: string
@@ -44,8 +47,16 @@ describe('partners come from content/site.json', () => {
       .set({ name: '被改掉的名字' })
       .where('key', '=', site.partners[0]?.key ?? '')
       .execute()
+    // The served list follows the table within the reference poll (at once on PostgreSQL's NOTIFY).
+    // Waiting for the edit to show first makes the restore below observable: otherwise the cache
+    // might never have seen the edit, and the check would pass whatever seed did.
+    await expect
+      .poll(async () => (await partnersApi()).map((p) => p.name), POLL)
+      .toEqual(expect.arrayContaining(['被改掉的名字', '旧合作伙伴']))
     await seed(server.app.db)
-    expect((await partnersApi()).map((p) => p.name)).toEqual(site.partners.map((p) => p.name))
+    await expect
+      .poll(async () => (await partnersApi()).map((p) => p.name), POLL)
+      .toEqual(site.partners.map((p) => p.name))
   })
 })
 
