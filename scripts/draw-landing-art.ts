@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -136,6 +137,13 @@ for (const file of fs.readdirSync(specDir).filter((f) => f.endsWith('.json'))) {
       throw new Error(`${file}: bad file name ${spec.file} (a path under public/landing/ ending in .webp)`)
     if (only.size === 0 || only.has(spec.file)) jobs.push(spec)
   }
+}
+
+const unknown = [...only].filter((file) => !jobs.some((spec) => spec.file === file))
+if (unknown.length) throw new Error(`no spec in landing-pages/_art/ draws ${unknown.join(', ')}`)
+// Without a CJK font, Chromium would bake empty boxes into the committed pictures' captions.
+if (!execFileSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).trim()) {
+  throw new Error('no Chinese font installed (apt-get install fonts-noto-cjk)')
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })

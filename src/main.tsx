@@ -13,9 +13,14 @@ await nextTask()
 // Chakra's system: its theme's modules, the token dictionary (in steps), then the rest, each in a task.
 const { tokenDictionarySteps } = await import('./app/theme-config.ts')
 await nextTask()
-for (const step of tokenDictionarySteps()) {
-  step()
-  await nextTask()
+try {
+  for (const step of tokenDictionarySteps()) {
+    step()
+    await nextTask()
+  }
+} catch (error) {
+  // Only a head start: createSystem builds the dictionary itself when the steps did not finish.
+  console.error('Chakra token dictionary steps failed:', error)
 }
 await import('./app/theme.ts')
 await nextTask()

@@ -46,6 +46,20 @@ export const chakraPatches: readonly ChakraPatch[] = [
     ],
   },
   {
+    // `has` rebuilt the array of the ~110 condition names (_hover, _dark, sm…) and searched it on
+    // every call; it runs for each key of each style object, in createSystem and in every render.
+    // The names are fixed when the system is created, so one Set answers the same: createSystem
+    // ~25% faster in Node.
+    name: 'condition names in a Set',
+    file: 'styled-system/conditions.js',
+    edits: [
+      [
+        '  function has(key) {\n    return keys().includes(key)',
+        '  const keySet = new Set(Object.keys(values));\n  function has(key) {\n    return keySet.has(key)',
+      ],
+    ],
+  },
+  {
     // The token dictionary is over half of createSystem: one task of ~150 ms on a throttled phone.
     // `createSystem.prebuildTokens(...configs)` returns its build as four steps for the caller to run
     // in separate tasks, none of them long (src/main.tsx); the next createSystem with the very same

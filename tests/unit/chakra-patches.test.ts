@@ -66,6 +66,8 @@ describe('Chakra patches of the browser bundle', () => {
   it('give the same global CSS, token variables and style classes as the unpatched system', () => {
     const original = createSystem(...systemConfigs)
     const patched = patchedCreateSystem(...systemConfigs)
+    // Lazy: built when asked for, not by createSystem.
+    expect(typeof Object.getOwnPropertyDescriptor(patched, '_global')?.get).toBe('function')
     expect(patched._global).toEqual(original._global)
     expect(patched.getTokenCss()).toEqual(original.getTokenCss())
     expect(patched.getGlobalCss()).toEqual(original.getGlobalCss())
@@ -73,7 +75,10 @@ describe('Chakra patches of the browser bundle', () => {
     expect(patched.token('colors.brand.solid')).toBe(original.token('colors.brand.solid'))
   })
 
-  it('answer which names are conditions as before', () => {
+  it('answer which names are conditions as before, from a Set', () => {
+    expect(fs.readFileSync(path.join(copy, 'styled-system/conditions.js'), 'utf8')).toContain(
+      'keySet.has(key)',
+    )
     const original = createSystem(...systemConfigs)
     const patched = patchedCreateSystem(...systemConfigs)
     const names = [

@@ -34,7 +34,9 @@ type Errors = FieldErrors
 let accountApi: Promise<typeof import('../../api/account.ts')> | undefined
 function loadAccountApi() {
   accountApi ??= import('../../api/account.ts').catch((error: unknown) => {
-    accountApi = undefined // the next submit tries again
+    // Asks again on the next submit; whether the browser then refetches a failed module depends on
+    // the browser (most keep the failure until the page is reloaded).
+    accountApi = undefined
     throw error
   })
   return accountApi
@@ -65,7 +67,8 @@ export function Component() {
     let api: Awaited<ReturnType<typeof loadAccountApi>>
     try {
       api = await loadAccountApi()
-    } catch {
+    } catch (error) {
+      console.error('The API client could not be loaded:', error)
       notify(TRANSPORT_MSG.network, 'error')
       setSubmitting(false)
       return
