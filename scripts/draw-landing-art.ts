@@ -9,9 +9,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
  * so no page hot-links an image. Each picture is drawn as SVG and encoded as WebP by Chromium: an SVG
  * picture is a document the page's own thread parses, lays out and paints (its CJK captions
  * included), which on a throttled phone cost a landing page with two dozen pictures ~50 ms of main
- * thread per load; a WebP decodes off that thread, as the photos staff put on real pages do. Each spec: { file, kind, width?, height?, title?, subtitle?, label?,
- * palette: [from, to, accent?], seed }. Kinds: banner (abstract hero background), photo (an
- * illustrated scene card with a caption), portrait (a person's silhouette), logo (a square mark with
+ * thread per load; a WebP decodes off that thread, as the photos staff put on real pages do.
+ *
+ * Each spec: { file, kind, width?, height?, title?, subtitle?, label?, palette: [from, to, accent?],
+ * seed }. Kinds: banner (abstract hero background), photo (an illustrated scene card with a
+ * caption), portrait (a person's silhouette), logo (a square mark with
  * the name's first character: the logo wall writes the name beside it as text, which wraps and stays
  * readable, where a name drawn into a wide picture shrank to ~9 px on phones and long ones ran off it),
  * poster (title and subtitle on a graphic background). Run: node scripts/draw-landing-art.ts [file…],

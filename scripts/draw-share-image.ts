@@ -26,12 +26,13 @@ function firstSection(entries: Entry[]): Entry | undefined {
   return firstSection(readJson(path.join(pagesDir, '_shared', `${first.include}.json`)).sections ?? [])
 }
 
+const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', webp: 'image/webp' }
+
 function artwork(src: unknown): string {
   if (typeof src !== 'string' || !src.startsWith('/')) return ''
   const file = path.join(publicDir, src)
   if (!fs.existsSync(file)) return ''
-  const types: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', webp: 'image/webp' }
-  const type = types[src.slice(src.lastIndexOf('.') + 1)] ?? 'image/jpeg'
+  const type = IMAGE_TYPES[src.slice(src.lastIndexOf('.') + 1)] ?? 'image/jpeg'
   return `url(data:${type};base64,${fs.readFileSync(file).toString('base64')})`
 }
 

@@ -64,12 +64,11 @@ export function Component() {
     setErrors(found)
     if (Object.keys(found).length) return
     setSubmitting(true)
-    let api: Awaited<ReturnType<typeof loadAccountApi>>
-    try {
-      api = await loadAccountApi()
-    } catch (error) {
+    const api = await loadAccountApi().catch((error: unknown) => {
       console.error('The API client could not be loaded:', error)
       notify(TRANSPORT_MSG.network, 'error')
+    })
+    if (!api) {
       setSubmitting(false)
       return
     }
