@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE } from '../schemas/contract.ts'
-import type { ServerConfig } from './config.ts'
+import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
@@ -20,11 +20,17 @@ import { commonRoutes } from './routes/common.ts'
 import { contentRoutes } from './routes/content.ts'
 import { landingRoutes } from './routes/landing.ts'
 import { passwordRoutes } from './routes/password.ts'
+import { paymentRoutes } from './routes/payment.ts'
 import { realnameRoutes } from './routes/realname.ts'
+import { recordRoutes } from './routes/records.ts'
+import { sandboxCashierRoutes } from './routes/sandbox-cashier.ts'
 import { siteRoutes } from './routes/site.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
+import { createPaymentProvider } from './services/payment/index.ts'
+import { Payments } from './services/payment/orders.ts'
+import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
@@ -47,23 +53,24 @@ declare module 'fastify' {
 export type AppConfig = Pick<
   ServerConfig,
   'dataDir' | 'databaseUrl' | 'staticDir' | 'basePath' | 'sessionTtlMs'
-> & {
-  logLevel?: string
-  /** Where log lines go (stdout by default); tests read them. */
-  logStream?: NodeJS.WritableStream
-  /** Which proxies may set the client address (TRUST_PROXY); none by default. */
-  trustProxy?: ServerConfig['trustProxy']
-  /** Demo data; on by default, tests may start from an empty database. */
-  seed?: boolean
-  /** How long a whole request may take to arrive (REQUEST_TIMEOUT_MS); see errorServerOptions. */
-  requestTimeoutMs?: number
-  /** Where landing pages live (tests point this at fixtures). */
-  landingDir?: string
-  /** SITE_ORIGIN: where share tags point; the request's own origin when empty. */
-  siteOrigin?: string
-  /** How often reference data is checked for changes by other instances (REFERENCE_POLL_MS by default). */
-  referencePollMs?: number
-}
+> &
+  Partial<Pick<ServerConfig, 'certFeeFen' | 'paymentProvider'>> & {
+    logLevel?: string
+    /** Where log lines go (stdout by default); tests read them. */
+    logStream?: NodeJS.WritableStream
+    /** Which proxies may set the client address (TRUST_PROXY); none by default. */
+    trustProxy?: ServerConfig['trustProxy']
+    /** Demo data; on by default, tests may start from an empty database. */
+    seed?: boolean
+    /** How long a whole request may take to arrive (REQUEST_TIMEOUT_MS); see errorServerOptions. */
+    requestTimeoutMs?: number
+    /** Where landing pages live (tests point this at fixtures). */
+    landingDir?: string
+    /** SITE_ORIGIN: where share tags point; the request's own origin when empty. */
+    siteOrigin?: string
+    /** How often reference data is checked for changes by other instances (REFERENCE_POLL_MS by default). */
+    referencePollMs?: number
+  }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
 const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
@@ -92,7 +99,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   })
   await migrate(db)
   const vault = IdentityVault.open(config.dataDir)
-  if (config.seed !== false) await seed(db, vault)
+  if (config.seed !== false) await seed(db, vault, config.certFeeFen)
   // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
   const referenceStore = new ReferenceStore(db.kysely)
   const siteCache = new SiteCache(db.kysely)
@@ -114,6 +121,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('rateLimits', rateLimits)
   app.decorate('loginThrottle', new LoginThrottle(rateLimits))
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
+  const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
+  app.decorate('paymentProvider', paymentProvider)
+  app.decorate('payments', new Payments(db.kysely))
 
   registerErrorHandling(app)
   registerJsonBody(app)
@@ -134,6 +144,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(addressRoutes)
       await api.register(passwordRoutes)
       await api.register(landingRoutes)
+      await api.register(recordRoutes)
+      await api.register(paymentRoutes, {
+        certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
+        siteOrigin: config.siteOrigin,
+        basePath: config.basePath,
+      })
+      if (paymentProvider instanceof SandboxPaymentProvider)
+        await api.register(sandboxCashierRoutes, { provider: paymentProvider })
     },
     { prefix: API_BASE },
   )

@@ -27,6 +27,21 @@ export interface ServerConfig {
    * pages point at; empty means the origin each request arrived on.
    */
   siteOrigin: string
+  /** CERT_FEE_FEN: the yearly certification fee in fen (29800 = ¥298.00). */
+  certFeeFen: number
+  /** PAYMENT_PROVIDER: which payment adapter collects QR and online payments (sandbox by default). */
+  paymentProvider: string
+}
+
+/** A positive whole number of fen: money never passes through floating point. */
+export function parseFen(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) <= 0) {
+    throw new Error(
+      `${name} must be a positive whole number of fen (29800 = ¥298.00), not ${JSON.stringify(raw)}`,
+    )
+  }
+  return Number(raw)
 }
 
 export function parseTrustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
@@ -67,6 +82,9 @@ export function parseSiteOrigin(raw: string | undefined): string {
   return url.origin
 }
 
+/** ¥298.00 a year unless CERT_FEE_FEN says otherwise. */
+export const DEFAULT_CERT_FEE_FEN = 29_800
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(import.meta.dirname, '..')
   return {
@@ -81,5 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 300_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     siteOrigin: parseSiteOrigin(env.SITE_ORIGIN),
+    certFeeFen: parseFen(env.CERT_FEE_FEN, DEFAULT_CERT_FEE_FEN, 'CERT_FEE_FEN'),
+    paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
   }
 }

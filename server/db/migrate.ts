@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-forms-regions-realname.ts'
 import * as m0003 from './migrations/0003-landing-signups.ts'
 import * as m0004 from './migrations/0004-rate-limits.ts'
 import * as m0005 from './migrations/0005-reference-versions.ts'
+import * as m0006 from './migrations/0006-orders-ledger-certifications.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -17,6 +18,7 @@ const migrations: Array<[string, Migration]> = [
   ['0003-landing-signups', m0003],
   ['0004-rate-limits', m0004],
   ['0005-reference-versions', m0005],
+  ['0006-orders-ledger-certifications', m0006],
 ]
 
 /**

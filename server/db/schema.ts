@@ -140,6 +140,43 @@ export interface ReferenceVersionTable {
   version: number
 }
 
+export interface OrderTable {
+  id: Generated<number>
+  order_number: string
+  user_id: number
+  product: string
+  amount_fen: number
+  method: number
+  status: number
+  provider: string
+  provider_trade_no: string | null
+  created_at: string
+  expires_at: string
+  paid_at: string | null
+}
+
+export interface LedgerTable {
+  id: Generated<number>
+  user_id: number
+  order_id: number | null
+  kind: 'money' | 'integral'
+  /** Signed: fen for money rows, points for integral rows. */
+  amount: number
+  balance_after: number
+  memo: string
+  created_at: string
+}
+
+export interface CertificationTable {
+  user_id: number
+  number: string
+  level: string
+  valid_from: string
+  valid_until: string
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -155,4 +192,7 @@ export interface Database {
   landing_signups: LandingSignupTable
   rate_limits: RateLimitTable
   reference_versions: ReferenceVersionTable
+  orders: OrderTable
+  ledger: LedgerTable
+  certifications: CertificationTable
 }

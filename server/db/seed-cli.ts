@@ -8,6 +8,6 @@ import { seed } from './seed/index.ts'
 const config = readConfig()
 const db = connect(config)
 const ran = await migrate(db)
-await seed(db, IdentityVault.open(config.dataDir))
+await seed(db, IdentityVault.open(config.dataDir), config.certFeeFen)
 await db.kysely.destroy()
 console.log(`migrations run: ${ran.length ? ran.join(', ') : 'none pending'}; demo data present`)

@@ -45,6 +45,14 @@ export function replies(data?: unknown, description = '操作结果'): Schema {
   return { 200: { ...envelope(data), description }, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
 }
 
+/**
+ * Responses of a route that answers a page or a provider's plain-text acknowledgement. No type for 200:
+ * text goes out as it is, and a business error's envelope (also HTTP 200) as JSON.
+ */
+export function textReplies(description: string): Schema {
+  return { 200: { description }, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
+}
+
 /** Responses of a table route (SPEC §7): rows and total beside code and msg. */
 export function tableReplies(row: unknown): Schema {
   const table = {
@@ -73,6 +81,12 @@ export const TOKEN_QUERY = {
 export function query(properties: Record<string, unknown>, required: string[] = []): Schema {
   return { type: 'object', properties: { ...TOKEN_QUERY.properties, ...properties }, required }
 }
+
+/** Paging of a table route (SPEC §7 rows and total): pageNum from 1, pageSize up to 50. */
+export const PAGING = {
+  pageNum: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+  pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+} as const
 
 /** Path parameters, all required strings of bounded length. */
 export function params(names: Record<string, number>): Schema {

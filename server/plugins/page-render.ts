@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { requestOrigin } from '../lib/origin.ts'
 import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
 
 /** What src/entry-server.tsx exports (the server never imports src/: it loads the built bundle). */
@@ -85,7 +86,7 @@ export function loadPageRenderer(
   }
 
   return async (request, reply) => {
-    const origin = opts.siteOrigin || `${request.protocol}://${request.host}`
+    const origin = requestOrigin(request, opts.siteOrigin)
     let answer: Answer | undefined
     try {
       answer = await answerFor(request.url, origin)

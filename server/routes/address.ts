@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import type { Transaction } from 'kysely'
+import type { Database } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { bool, formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import { bool, formBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 
@@ -34,10 +36,61 @@ const schemas = {
     body: formBody('address'),
     response: replies(shape({ id: int })),
   },
+  update: {
+    tags: ['收货地址'],
+    summary: '修改我的一个收货地址',
+    security: SIGNED_IN,
+    params: params({ id: 12 }),
+    querystring: query({}),
+    body: formBody('address'),
+    response: replies(),
+  },
+  remove: {
+    tags: ['收货地址'],
+    summary: '删除我的一个收货地址（删除默认地址时，最新的另一个成为默认）',
+    security: SIGNED_IN,
+    params: params({ id: 12 }),
+    querystring: query({}),
+    response: replies(),
+  },
+  setDefault: {
+    tags: ['收货地址'],
+    summary: '把我的一个收货地址设为默认',
+    security: SIGNED_IN,
+    params: params({ id: 12 }),
+    querystring: query({}),
+    response: replies(),
+  },
 } as const
 
-/** Postal addresses for certificates sent by post (SPEC §7 Account). Each user sees only their own. */
+const NOT_FOUND = '收货地址不存在'
+
+interface AddressBody {
+  userName: string
+  phone: string
+  cityId: string
+  address: string
+  isDefault?: boolean
+}
+
+/** The id in the path as a row id; anything else names no address. */
+const addressId = (raw: string): number => {
+  if (!/^\d{1,9}$/.test(raw)) throw new BusinessError(CODE.notFound, NOT_FOUND)
+  return Number(raw)
+}
+
+/**
+ * Postal addresses for certificates sent by post (SPEC §7 Account). Each user sees and changes only
+ * their own: every statement names the owner, so someone else's id reads as one that does not exist.
+ */
 export async function addressRoutes(app: FastifyInstance): Promise<void> {
+  const readAddress = (body: unknown): AddressBody => {
+    const form = parseForm('address', body) as unknown as AddressBody
+    if (!app.reference.isSelectableRegion(form.cityId))
+      throw new BusinessError(CODE.badRequest, '请选择有效的所在地区')
+    return form
+  }
+
   app.get('/address/list', { preHandler: requireUser, schema: schemas.list }, async (request) => {
     const rows = await app.db.kysely
       .selectFrom('addresses')
@@ -60,15 +113,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   })
 
   app.post('/address/insert', { preHandler: requireUser, schema: schemas.insert }, async (request) => {
-    const form = parseForm('address', request.body) as {
-      userName: string
-      phone: string
-      cityId: string
-      address: string
-      isDefault?: boolean
-    }
-    if (!app.reference.isSelectableRegion(form.cityId))
-      throw new BusinessError(CODE.badRequest, '请选择有效的所在地区')
+    const form = readAddress(request.body)
     const k = app.db.kysely
     const count = Number(
       (
@@ -105,4 +150,81 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     })
     return ok({ id })
   })
+
+  app.post<{ Params: { id: string } }>(
+    '/address/update/:id',
+    { preHandler: requireUser, schema: schemas.update },
+    async (request) => {
+      const id = addressId(request.params.id)
+      const form = readAddress(request.body)
+      await app.db.kysely.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('addresses')
+          .set({ user_name: form.userName, phone: form.phone, city_id: form.cityId, address: form.address })
+          .where('id', '=', id)
+          .where('user_id', '=', request.userId)
+          .executeTakeFirst()
+        if (Number(changed.numUpdatedRows) !== 1) throw new BusinessError(CODE.notFound, NOT_FOUND)
+        if (form.isDefault === true) await makeDefault(trx, request.userId, id)
+      })
+      return ok(undefined, '收货地址已保存')
+    },
+  )
+
+  app.post<{ Params: { id: string } }>(
+    '/address/default/:id',
+    { preHandler: requireUser, schema: schemas.setDefault },
+    async (request) => {
+      const id = addressId(request.params.id)
+      await app.db.kysely.transaction().execute(async (trx) => {
+        const mine = await trx
+          .selectFrom('addresses')
+          .select('id')
+          .where('id', '=', id)
+          .where('user_id', '=', request.userId)
+          .executeTakeFirst()
+        if (!mine) throw new BusinessError(CODE.notFound, NOT_FOUND)
+        await makeDefault(trx, request.userId, id)
+      })
+      return ok(undefined, '已设为默认地址')
+    },
+  )
+
+  app.post<{ Params: { id: string } }>(
+    '/address/delete/:id',
+    { preHandler: requireUser, schema: schemas.remove },
+    async (request) => {
+      const id = addressId(request.params.id)
+      await app.db.kysely.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('addresses')
+          .where('id', '=', id)
+          .where('user_id', '=', request.userId)
+          .returning('is_default')
+          .executeTakeFirst()
+        if (!removed) throw new BusinessError(CODE.notFound, NOT_FOUND)
+        if (removed.is_default !== 1) return
+        // Whoever has addresses always has a default one: the newest left takes over.
+        const next = await trx
+          .selectFrom('addresses')
+          .select('id')
+          .where('user_id', '=', request.userId)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+        if (next) await makeDefault(trx, request.userId, next.id)
+      })
+      return ok(undefined, '收货地址已删除')
+    },
+  )
+}
+
+/** Exactly one default per user: all off, then the chosen one on, in the caller's transaction. */
+async function makeDefault(trx: Transaction<Database>, userId: number, id: number): Promise<void> {
+  await trx.updateTable('addresses').set({ is_default: 0 }).where('user_id', '=', userId).execute()
+  await trx
+    .updateTable('addresses')
+    .set({ is_default: 1 })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute()
 }

@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
-import { params, query, replies, shape, str, tableReplies } from '../lib/route-schema.ts'
+import { PAGING, params, query, replies, shape, str, tableReplies } from '../lib/route-schema.ts'
 import { loadAgreements } from '../services/agreements.ts'
 import { type SearchHit, searchAgreements, searchLanding } from '../services/search.ts'
 
@@ -10,8 +10,7 @@ const contentDir = path.resolve(import.meta.dirname, '../../content')
 
 const searchQuery = query({
   keyword: { type: 'string', maxLength: 50 },
-  pageNum: { type: 'integer', minimum: 1, default: 1 },
-  pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+  ...PAGING,
 })
 
 /**

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
+import { secretKey } from '../lib/secret-file.ts'
 
 /**
  * Keeps identity document numbers: sealed with AES-256-GCM, looked up through a keyed HMAC, shown
@@ -18,13 +17,7 @@ export class IdentityVault {
   }
 
   static open(dataDir: string, envKey = process.env.IDENTITY_KEY): IdentityVault {
-    if (envKey) return new IdentityVault(Buffer.from(envKey, 'hex'))
-    const file = path.join(dataDir, 'secrets', 'identity.key')
-    if (!fs.existsSync(file)) {
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-      fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
-    }
-    return new IdentityVault(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex'))
+    return new IdentityVault(secretKey(dataDir, 'identity', envKey))
   }
 
   /** Upper-cases the check letter, so 11010519491231002x and …002X are the same identity. */

@@ -64,7 +64,7 @@ describe('seed', () => {
       menus: await count('menus'),
       partners: await count('partners'),
     }).toEqual(before)
-    expect(before).toEqual({ users: 2, menus: 9, partners: 42 })
+    expect(before).toEqual({ users: 3, menus: 9, partners: 42 })
   })
 })
 

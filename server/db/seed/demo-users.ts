@@ -8,9 +8,10 @@ export const demoUsers = [
     username: '陈思远',
     nickname: '思远设计',
     profile_photo: 'avatars/designer-01.svg',
-    // A designer with balance for certification payment: ¥1,280.00 and 360 points.
-    money_fen: 128_000,
-    integral: 360,
+    // Seeded ¥1,578.00 and 62 points; the seed then pays one year of certification from the balance
+    // (seedDemoCertification), leaving ¥1,280.00 and 360 points — above the fee, so all methods work.
+    money_fen: 157_800,
+    integral: 62,
   },
   {
     account: '13800000002',
@@ -21,17 +22,43 @@ export const demoUsers = [
     money_fen: 0,
     integral: 0,
   },
+  {
+    account: '13800000003',
+    email: null,
+    username: '周可',
+    nickname: null,
+    profile_photo: null,
+    // Verified but short of the fee (¥50.00): the payment page disables the balance method.
+    money_fen: 5_000,
+    integral: 20,
+  },
 ] as const
 
-/** The designer's verified identity (a made-up number of valid shape; Suzhou, industrial design). */
-export const DEMO_REALNAME = {
-  account: '13800000001',
-  form: {
-    username: '陈思远',
-    identity_type: '1',
-    identity: '320505199003071234',
-    city_id: '320505',
-    professional: '1',
-    professional_name: '工业设计师',
+/** Verified identities (made-up numbers of valid shape). */
+export const DEMO_REALNAMES = [
+  {
+    account: '13800000001',
+    form: {
+      username: '陈思远',
+      identity_type: '1',
+      identity: '320505199003071234',
+      city_id: '320505',
+      professional: '1',
+      professional_name: '工业设计师',
+    },
   },
-} as const
+  {
+    account: '13800000003',
+    form: {
+      username: '周可',
+      identity_type: '1',
+      identity: '330106199508152345',
+      city_id: '330106',
+      professional: '1',
+      professional_name: '产品设计师',
+    },
+  },
+] as const
+
+/** The designer whose certification the seed pays for, from the balance, through the real payment path. */
+export const DEMO_CERTIFIED = '13800000001'

@@ -1,10 +1,12 @@
+import { DEFAULT_CERT_FEE_FEN } from '../../config.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { IdentityVault } from '../../services/identity-vault.ts'
 import { maskIdentity } from '../../services/identity-vault.ts'
+import { certProduct, Payments } from '../../services/payment/orders.ts'
 import { loadSiteFile, type SitePartner } from '../../services/site-file.ts'
 import type { Db } from '../connect.ts'
-import { DEMO_PASSWORD, DEMO_REALNAME, demoUsers } from './demo-users.ts'
+import { DEMO_CERTIFIED, DEMO_PASSWORD, DEMO_REALNAMES, demoUsers } from './demo-users.ts'
 import { dictionaries } from './dictionaries.ts'
 import { menus } from './menus.ts'
 import { regionRows } from './regions.ts'
@@ -23,7 +25,7 @@ async function insertInChunks<T>(
  * missing, so restarting never duplicates and never overwrites what staff have since edited — except
  * the partners, which follow content/site.json.
  */
-export async function seed(db: Db, vault?: IdentityVault): Promise<void> {
+export async function seed(db: Db, vault?: IdentityVault, feeFen = DEFAULT_CERT_FEE_FEN): Promise<void> {
   const k = db.kysely
   const existing = new Set((await k.selectFrom('users').select('account').execute()).map((u) => u.account))
   for (const user of demoUsers) {
@@ -79,6 +81,7 @@ export async function seed(db: Db, vault?: IdentityVault): Promise<void> {
   )
 
   if (vault) await seedDemoRealname(db, vault)
+  await seedDemoCertification(db, feeFen)
 }
 
 /**
@@ -115,29 +118,46 @@ export async function syncPartners(db: Db, partners: SitePartner[]): Promise<voi
   })
 }
 
-/** The demo designer is real-name verified (mainland ID, so eligible for rights confirmation). */
+/** The demo designers are real-name verified (mainland ID, so eligible for rights confirmation). */
 async function seedDemoRealname(db: Db, vault: IdentityVault): Promise<void> {
+  const k = db.kysely
+  for (const { account, form } of DEMO_REALNAMES) {
+    const user = await k.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst()
+    if (!user) continue
+    const { identity, ...rest } = form
+    await k
+      .insertInto('realname_auths')
+      .values({
+        user_id: user.id,
+        ...rest,
+        gender: null,
+        birthday: null,
+        identity_digest: vault.digest(rest.identity_type, identity),
+        identity_sealed: vault.seal(identity),
+        identity_masked: maskIdentity(identity),
+        rights_eligible: 1,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+}
+
+/**
+ * The demo designer is certified for a year from the first start: paid from the balance through the
+ * same code as the payment page, so the order, the ledger and the certificate agree. Only once: a
+ * designer who already has a certification (or any order) is left alone.
+ */
+async function seedDemoCertification(db: Db, feeFen: number): Promise<void> {
   const k = db.kysely
   const user = await k
     .selectFrom('users')
-    .select('id')
-    .where('account', '=', DEMO_REALNAME.account)
+    .select(['id', 'money_fen'])
+    .where('account', '=', DEMO_CERTIFIED)
     .executeTakeFirst()
-  if (!user) return
-  const { identity, ...rest } = DEMO_REALNAME.form
-  await k
-    .insertInto('realname_auths')
-    .values({
-      user_id: user.id,
-      ...rest,
-      gender: null,
-      birthday: null,
-      identity_digest: vault.digest(rest.identity_type, identity),
-      identity_sealed: vault.seal(identity),
-      identity_masked: maskIdentity(identity),
-      rights_eligible: 1,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
+  // A CERT_FEE_FEN above the demo balance leaves the designer uncertified rather than failing the start.
+  if (!user || user.money_fen < feeFen) return
+  const paid = await k.selectFrom('orders').select('id').where('user_id', '=', user.id).executeTakeFirst()
+  if (paid) return
+  await new Payments(k).payByBalance(user.id, certProduct(feeFen))
 }

@@ -1,0 +1,108 @@
+/**
+ * The payment contract both sides share (SPEC §2 "Payment page", §4 Payment, §7 Payment, §9). Money
+ * travels and is stored in integer fen; yuan exist only as text for people to read.
+ */
+
+/** SPEC §9 payment method codes. */
+export const PAY_METHOD = { wechatQr: 2, online: 3, balance: 4 } as const
+export type PayMethod = (typeof PAY_METHOD)[keyof typeof PAY_METHOD]
+export const PAY_METHODS: readonly PayMethod[] = [PAY_METHOD.balance, PAY_METHOD.online, PAY_METHOD.wechatQr]
+
+/** GET /my/getPayStatus data: SPEC §7 names 1 and 3; 5 is an order closed unpaid (cancelled or expired). */
+export const PAY_STATUS = { pending: 1, success: 3, closed: 5 } as const
+export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS]
+
+/** SPEC §9: the certification fee is per year and buys one year. */
+export const CERT_VALID_YEARS = 1
+/** SPEC §9: pay-status polling interval and the payment QR's size. */
+export const PAY_STATUS_POLL_MS = 2_000
+export const PAY_QR_SIZE = 200
+
+/** SPEC §2/§4 messages, in the portal's Chinese ('balance insufficient', 'please confirm…', 'payment succeeded'). */
+export const PAY_MSG = {
+  balanceInsufficient: '余额不足',
+  confirmBeforePaying: '请确认后再支付',
+  succeeded: '支付成功',
+  closed: '订单已关闭，请重新发起支付',
+  realnameFirst: '请先完成实名认证',
+  orderNotFound: '订单不存在',
+} as const
+
+/** What `source` the payment page was opened from; cert sends the payer to /mine Info afterwards (§4). */
+export const PAY_SOURCE = { cert: 'cert', certAgain: 'certAgain' } as const
+
+/** 29800 → "298.00": integer arithmetic, so no fen is ever lost to floating point. */
+export function formatYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : ''
+  const abs = Math.abs(Math.trunc(fen))
+  const yuan = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${sign}${yuan}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** GET /my/getCertificate data. approveMoney is the yearly fee in yuan as the §3 field; *Fen is exact. */
+export interface CertificateInfo {
+  approveMoney: string
+  approveMoneyFen: number
+  validYears: number
+  certification: CertificationInfo | null
+}
+
+/** A designer's certification; `status` is computed when read. */
+export interface CertificationInfo {
+  number: string
+  level: string
+  username: string
+  validFrom: string
+  validUntil: string
+  status: 'valid' | 'expired'
+}
+
+/** GET /my/getUserMoney data (§3 Balance): money in yuan as text, moneyFen exact, integral in points. */
+export interface UserMoney {
+  money: string
+  moneyFen: number
+  integral: number
+}
+
+/** POST /my/approve/{method} data: the online form's HTML (3) or the QR's URL (2), and the order. */
+export interface ApproveResult {
+  orderNumber: string
+  status: PayStatus
+  body?: string
+  codeUrl?: string
+}
+
+/** How each method reads in bills and orders. */
+export const PAY_METHOD_LABEL: Record<PayMethod, string> = {
+  [PAY_METHOD.wechatQr]: '微信扫码支付',
+  [PAY_METHOD.online]: '在线支付',
+  [PAY_METHOD.balance]: '余额支付',
+}
+
+/** How each status reads in the order list. */
+export const PAY_STATUS_LABEL: Record<PayStatus, string> = {
+  [PAY_STATUS.pending]: '待支付',
+  [PAY_STATUS.success]: '已支付',
+  [PAY_STATUS.closed]: '已关闭',
+}
+
+/** A row of GET /my/orders. */
+export interface OrderRow {
+  orderNumber: string
+  subject: string
+  amountFen: number
+  method: PayMethod
+  status: PayStatus
+  createTime: string
+  payTime: string | null
+}
+
+/** A row of GET /my/bills: money rows count fen, integral rows count points. */
+export interface BillRow {
+  id: number
+  kind: 'money' | 'integral'
+  amount: number
+  balanceAfter: number
+  memo: string
+  createTime: string
+}

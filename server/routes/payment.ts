@@ -1,0 +1,241 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  type ApproveResult,
+  CERT_VALID_YEARS,
+  type CertificateInfo,
+  formatYuan,
+  PAY_METHOD,
+  PAY_MSG,
+  PAY_STATUS,
+  type PayMethod,
+  type UserMoney,
+} from '../../schemas/payment.ts'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { requestOrigin } from '../lib/origin.ts'
+import {
+  handlerBody,
+  int,
+  params,
+  query,
+  replies,
+  SIGNED_IN,
+  shape,
+  str,
+  textReplies,
+} from '../lib/route-schema.ts'
+import { requireUser } from '../plugins/auth.ts'
+import { certificationInfo } from '../services/certification.ts'
+import { certProduct, type Payments } from '../services/payment/orders.ts'
+import type { PaymentOrder, PaymentProvider } from '../services/payment/provider.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: Payments
+    paymentProvider: PaymentProvider
+  }
+}
+
+/** Orders a user may open in an hour: plenty for retries, not a way to fill the orders table. */
+const ORDER_LIMIT = { windowMs: 3600_000, max: 60 } as const
+
+const certification = shape({
+  number: str(32),
+  level: str(30),
+  username: str(64),
+  validFrom: str(32),
+  validUntil: str(32),
+  status: { type: 'string', enum: ['valid', 'expired'] },
+})
+
+const schemas = {
+  certificate: {
+    tags: ['认证支付'],
+    summary: '认证费（每年）与我的认证状态',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies(
+      shape({
+        approveMoney: { type: 'string', description: '每年认证费，元（文本，两位小数）' },
+        approveMoneyFen: { type: 'integer', description: '每年认证费，分' },
+        validYears: int,
+        certification: { ...certification, nullable: true },
+      }),
+    ),
+  },
+  money: {
+    tags: ['认证支付'],
+    summary: '账户余额与积分',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies(
+      shape({
+        money: { type: 'string', description: '余额，元（文本，两位小数）' },
+        moneyFen: { type: 'integer', description: '余额，分' },
+        integral: int,
+      }),
+    ),
+  },
+  approve: {
+    tags: ['认证支付'],
+    summary: '支付认证费：2 微信扫码（返回 codeUrl），3 在线支付（返回表单 body），4 余额支付',
+    security: SIGNED_IN,
+    params: {
+      type: 'object',
+      properties: { method: { type: 'string', enum: ['2', '3', '4'] } },
+      required: ['method'],
+    },
+    querystring: query({}),
+    body: handlerBody({
+      type: 'object',
+      properties: {
+        source: { type: 'string', maxLength: 20, description: '来源页（cert 支付后回到我的信息）' },
+      },
+    }),
+    response: replies(
+      shape({ orderNumber: str(32), status: int, body: { type: 'string' }, codeUrl: { type: 'string' } }, [
+        'body',
+        'codeUrl',
+      ]),
+    ),
+  },
+  payStatus: {
+    tags: ['认证支付'],
+    summary: '订单支付状态：1 待支付，3 已支付，5 已关闭（取消或过期）',
+    security: SIGNED_IN,
+    querystring: query({ orderNumber: str(32) }, ['orderNumber']),
+    response: replies(int),
+  },
+  notify: {
+    tags: ['认证支付'],
+    summary: '支付服务商的异步通知（验签；重复通知不改变任何数据）',
+    params: params({ provider: 20 }),
+    querystring: query({}),
+    body: handlerBody({ type: 'object', description: '服务商签名的通知内容' }),
+    response: textReplies('处理成功时为服务商约定的应答文本（沙箱为 success）；验签失败等为 JSON 错误'),
+  },
+} as const
+
+/** Certification payment (SPEC §2 "Payment page", §4 Payment, §7 Payment). */
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { certFeeFen: number; siteOrigin?: string; basePath: string },
+): Promise<void> {
+  const k = app.db.kysely
+  const product = certProduct(opts.certFeeFen)
+
+  app.get('/my/getCertificate', { preHandler: requireUser, schema: schemas.certificate }, async (request) => {
+    const row = await k
+      .selectFrom('certifications')
+      .innerJoin('users', 'users.id', 'certifications.user_id')
+      .select(['number', 'level', 'valid_from', 'valid_until', 'users.username'])
+      .where('user_id', '=', request.userId)
+      .executeTakeFirst()
+    const data: CertificateInfo = {
+      approveMoney: formatYuan(product.amountFen),
+      approveMoneyFen: product.amountFen,
+      validYears: CERT_VALID_YEARS,
+      certification: row ? certificationInfo(row, new Date()) : null,
+    }
+    return ok(data)
+  })
+
+  app.get('/my/getUserMoney', { preHandler: requireUser, schema: schemas.money }, async (request) => {
+    const user = await k
+      .selectFrom('users')
+      .select(['money_fen', 'integral'])
+      .where('id', '=', request.userId)
+      .executeTakeFirstOrThrow()
+    const data: UserMoney = {
+      money: formatYuan(user.money_fen),
+      moneyFen: user.money_fen,
+      integral: user.integral,
+    }
+    return ok(data)
+  })
+
+  const orderFor = (
+    request: FastifyRequest,
+    order: { orderNumber: string; expiresAt: string },
+  ): PaymentOrder => {
+    const origin = requestOrigin(request, opts.siteOrigin)
+    return {
+      ...order,
+      amountFen: product.amountFen,
+      subject: product.subject,
+      notifyUrl: `${origin}/api/pay/notify/${app.paymentProvider.name}`,
+      returnUrl: `${origin}${opts.basePath}mine?change=Info`,
+    }
+  }
+
+  app.post<{ Params: { method: string } }>(
+    '/my/approve/:method',
+    { preHandler: requireUser, schema: schemas.approve },
+    async (request) => {
+      const method = Number(request.params.method) as PayMethod
+      const verified = await k
+        .selectFrom('realname_auths')
+        .select('user_id')
+        .where('user_id', '=', request.userId)
+        .executeTakeFirst()
+      if (!verified) throw new BusinessError(CODE.badRequest, PAY_MSG.realnameFirst)
+      const claim = await app.rateLimits.claim(`order:user:${request.userId}`, ORDER_LIMIT)
+      if (!claim.allowed) throw new BusinessError(CODE.tooMany, '支付请求过于频繁，请稍后再试')
+
+      if (method === PAY_METHOD.balance) {
+        const orderNumber = await app.payments.payByBalance(request.userId, product)
+        const data: ApproveResult = { orderNumber, status: PAY_STATUS.success }
+        return ok(data, PAY_MSG.succeeded)
+      }
+      const provider = app.paymentProvider
+      const order = orderFor(
+        request,
+        await app.payments.createPending(request.userId, product, method, provider.name),
+      )
+      const data: ApproveResult =
+        method === PAY_METHOD.online
+          ? {
+              orderNumber: order.orderNumber,
+              status: PAY_STATUS.pending,
+              ...(await provider.pageForm(order)),
+            }
+          : { orderNumber: order.orderNumber, status: PAY_STATUS.pending, ...(await provider.qrCode(order)) }
+      return ok(data)
+    },
+  )
+
+  app.get<{ Querystring: { orderNumber: string } }>(
+    '/my/getPayStatus',
+    { preHandler: requireUser, schema: schemas.payStatus },
+    async (request) => {
+      const status = await app.payments.status(request.userId, request.query.orderNumber)
+      // Someone else's order reads exactly like a number that does not exist.
+      if (status === undefined) throw new BusinessError(CODE.notFound, PAY_MSG.orderNotFound)
+      return ok(status)
+    },
+  )
+
+  app.post<{ Params: { provider: string } }>(
+    '/pay/notify/:provider',
+    { schema: schemas.notify },
+    async (request, reply) => {
+      const provider = app.paymentProvider
+      if (request.params.provider !== provider.name)
+        throw new BusinessError(CODE.notFound, '未知的支付服务商')
+      const notice = provider.verifyNotice(request.body)
+      if (!notice) {
+        request.log.warn({ provider: provider.name }, 'payment notify refused: bad signature')
+        throw new BusinessError(CODE.badRequest, '通知签名无效')
+      }
+      const outcome = await app.payments.applyNotice(notice, provider.name)
+      if (outcome === 'unknown' || outcome === 'mismatch') {
+        request.log.error({ outcome, orderNumber: notice.orderNumber }, 'payment notify refused')
+        throw new BusinessError(
+          CODE.badRequest,
+          outcome === 'unknown' ? PAY_MSG.orderNotFound : '通知金额与订单不符',
+        )
+      }
+      request.log.info({ outcome, orderNumber: notice.orderNumber }, 'payment notify applied')
+      return reply.type('text/plain; charset=utf-8').send(provider.ackBody)
+    },
+  )
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { BillRow, OrderRow, PayMethod } from '../../schemas/payment.ts'
+import { table } from '../lib/envelope.ts'
+import { int, PAGING, query, SIGNED_IN, shape, str, tableReplies } from '../lib/route-schema.ts'
+import { requireUser } from '../plugins/auth.ts'
+import { effectiveStatus, PRODUCT_SUBJECTS, type ProductKey } from '../services/payment/orders.ts'
+
+const schemas = {
+  orders: {
+    tags: ['账户记录'],
+    summary: '我的订单（最新在前）',
+    security: SIGNED_IN,
+    querystring: query({ ...PAGING }),
+    response: tableReplies(
+      shape(
+        {
+          orderNumber: str(32),
+          subject: str(100),
+          amountFen: int,
+          method: int,
+          status: int,
+          createTime: str(32),
+          payTime: { type: 'string', nullable: true },
+        },
+        [],
+      ),
+    ),
+  },
+  bills: {
+    tags: ['账户记录'],
+    summary: '我的账单：money 余额与支付流水（分），integral 积分流水',
+    security: SIGNED_IN,
+    querystring: query({
+      ...PAGING,
+      kind: { type: 'string', enum: ['money', 'integral'], default: 'money' },
+    }),
+    response: tableReplies(
+      shape({ id: int, kind: str(10), amount: int, balanceAfter: int, memo: str(100), createTime: str(32) }),
+    ),
+  },
+} as const
+
+type Page = { pageNum: number; pageSize: number }
+
+/** The personal area's Order and Bill tabs: each user reads only their own rows. */
+export async function recordRoutes(app: FastifyInstance): Promise<void> {
+  const k = app.db.kysely
+
+  app.get<{ Querystring: Page }>(
+    '/my/orders',
+    { preHandler: requireUser, schema: schemas.orders },
+    async (request) => {
+      const { pageNum, pageSize } = request.query
+      const mine = k.selectFrom('orders').where('user_id', '=', request.userId)
+      const [rows, total] = await Promise.all([
+        mine
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        mine.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ])
+      const now = new Date()
+      const list: OrderRow[] = rows.map((o) => ({
+        orderNumber: o.order_number,
+        subject: PRODUCT_SUBJECTS[o.product as ProductKey] ?? o.product,
+        amountFen: o.amount_fen,
+        method: o.method as PayMethod,
+        status: effectiveStatus(o, now),
+        createTime: o.created_at,
+        payTime: o.paid_at,
+      }))
+      return table(list, Number(total.n))
+    },
+  )
+
+  app.get<{ Querystring: Page & { kind: 'money' | 'integral' } }>(
+    '/my/bills',
+    { preHandler: requireUser, schema: schemas.bills },
+    async (request) => {
+      const { pageNum, pageSize, kind } = request.query
+      const mine = k.selectFrom('ledger').where('user_id', '=', request.userId).where('kind', '=', kind)
+      const [rows, total] = await Promise.all([
+        mine
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        mine.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ])
+      const list: BillRow[] = rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        amount: r.amount,
+        balanceAfter: r.balance_after,
+        memo: r.memo,
+        createTime: r.created_at,
+      }))
+      return table(list, Number(total.n))
+    },
+  )
+}

@@ -1,0 +1,236 @@
+import { randomInt } from 'node:crypto'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import {
+  PAY_METHOD,
+  PAY_METHOD_LABEL,
+  PAY_MSG,
+  PAY_STATUS,
+  type PayMethod,
+  type PayStatus,
+} from '../../../schemas/payment.ts'
+import type { Database, OrderTable } from '../../db/schema.ts'
+import { BusinessError, CODE } from '../../lib/envelope.ts'
+import { extendCertification } from '../certification.ts'
+import type { PaymentNotice } from './provider.ts'
+
+/** A QR or online order not paid within this time is closed; the provider is told the same expiry. */
+export const ORDER_TTL_MS = 30 * 60_000
+/** Points earned per whole yuan paid. */
+export const POINTS_PER_YUAN = 1
+
+/** What can be bought, and how it reads at the cashier and in bills. Competition entry fees join here. */
+export const PRODUCT_SUBJECTS = { cert: '设计师认证费（1年）' } as const
+export type ProductKey = keyof typeof PRODUCT_SUBJECTS
+
+export interface Product {
+  key: ProductKey
+  subject: string
+  amountFen: number
+}
+
+export const certProduct = (feeFen: number): Product => ({
+  key: 'cert',
+  subject: PRODUCT_SUBJECTS.cert,
+  amountFen: feeFen,
+})
+
+const subjectOf = (key: string) => PRODUCT_SUBJECTS[key as ProductKey] ?? key
+
+/** KB + Beijing date and time to the second + 6 random digits: sortable and not guessable. */
+export function newOrderNumber(now: Date): string {
+  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)
+  return `KB${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
+}
+
+/** A stored status as the payer should read it: a pending order past its expiry is closed. */
+export function effectiveStatus(order: Pick<OrderTable, 'status' | 'expires_at'>, now: Date): PayStatus {
+  if (order.status === PAY_STATUS.pending && new Date(order.expires_at) <= now) return PAY_STATUS.closed
+  return order.status as PayStatus
+}
+
+type Trx = Transaction<Database>
+
+/** Records a new pending order. */
+async function insertOrder(
+  trx: Trx | Kysely<Database>,
+  userId: number,
+  product: Product,
+  method: PayMethod,
+  provider: string,
+  now: Date,
+) {
+  const orderNumber = newOrderNumber(now)
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      order_number: orderNumber,
+      user_id: userId,
+      product: product.key,
+      amount_fen: product.amountFen,
+      method,
+      status: PAY_STATUS.pending,
+      provider,
+      provider_trade_no: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
+      paid_at: null,
+    })
+    .returning(['id', 'expires_at'])
+    .executeTakeFirstOrThrow()
+  return { id: row.id, orderNumber, expiresAt: row.expires_at }
+}
+
+/**
+ * What a paid order gives, inside the transaction that marked it paid: points, one ledger row for the
+ * money and one for the points, and one more period of certification. The user's row is written first,
+ * so on PostgreSQL concurrent payments of one user queue here rather than read stale validity.
+ */
+async function fulfil(
+  trx: Trx,
+  order: { id: number; userId: number; amountFen: number; method: PayMethod; subject: string },
+  now: Date,
+): Promise<void> {
+  const points = Math.floor(order.amountFen / 100) * POINTS_PER_YUAN
+  const user = await trx
+    .updateTable('users')
+    .set({ integral: sql<number>`integral + ${points}` })
+    .where('id', '=', order.userId)
+    .returning(['money_fen', 'integral'])
+    .executeTakeFirstOrThrow()
+  const stamp = now.toISOString()
+  await trx
+    .insertInto('ledger')
+    .values([
+      {
+        user_id: order.userId,
+        order_id: order.id,
+        kind: 'money',
+        amount: -order.amountFen,
+        // Unchanged by a QR or online payment: the row records the payment, the balance is as it was.
+        balance_after: user.money_fen,
+        memo: `${order.subject}（${PAY_METHOD_LABEL[order.method]}）`,
+        created_at: stamp,
+      },
+      {
+        user_id: order.userId,
+        order_id: order.id,
+        kind: 'integral',
+        amount: points,
+        balance_after: user.integral,
+        memo: `${order.subject}赠送积分`,
+        created_at: stamp,
+      },
+    ])
+    .execute()
+  await extendCertification(trx, order.userId, now)
+}
+
+export class Payments {
+  private readonly db: Kysely<Database>
+  constructor(db: Kysely<Database>) {
+    this.db = db
+  }
+
+  /** A pending order for a provider (QR or online). */
+  createPending(userId: number, product: Product, method: PayMethod, provider: string, now = new Date()) {
+    return insertOrder(this.db, userId, product, method, provider, now)
+  }
+
+  /**
+   * Pays from the balance in one transaction: the order, a debit that only happens while the balance
+   * covers the fee (one conditional UPDATE, so concurrent payments cannot overdraw on SQLite or
+   * PostgreSQL), and what the order gives. Insufficient balance rolls all of it back.
+   */
+  async payByBalance(userId: number, product: Product, now = new Date()): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const order = await insertOrder(trx, userId, product, PAY_METHOD.balance, 'balance', now)
+      const debited = await trx
+        .updateTable('users')
+        .set({ money_fen: sql<number>`money_fen - ${product.amountFen}` })
+        .where('id', '=', userId)
+        .where('money_fen', '>=', product.amountFen)
+        .executeTakeFirst()
+      if (Number(debited.numUpdatedRows) !== 1)
+        throw new BusinessError(CODE.badRequest, PAY_MSG.balanceInsufficient)
+      await trx
+        .updateTable('orders')
+        .set({ status: PAY_STATUS.success, paid_at: now.toISOString() })
+        .where('id', '=', order.id)
+        .execute()
+      await fulfil(
+        trx,
+        {
+          id: order.id,
+          userId,
+          amountFen: product.amountFen,
+          method: PAY_METHOD.balance,
+          subject: product.subject,
+        },
+        now,
+      )
+      return order.orderNumber
+    })
+  }
+
+  /**
+   * Applies a verified notify. Idempotent: only the first "paid" notice of an order marks it paid and
+   * fulfils it; repeats (even concurrent ones) find it paid and change nothing. A notice whose amount
+   * differs from the order's is refused.
+   */
+  async applyNotice(
+    notice: PaymentNotice,
+    provider: string,
+    now = new Date(),
+  ): Promise<'settled' | 'repeated' | 'closed' | 'unknown' | 'mismatch'> {
+    return this.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('order_number', '=', notice.orderNumber)
+        .where('provider', '=', provider)
+        .executeTakeFirst()
+      if (!order) return 'unknown'
+      if (order.amount_fen !== notice.amountFen) return 'mismatch'
+      if (notice.outcome === 'closed') {
+        await trx
+          .updateTable('orders')
+          .set({ status: PAY_STATUS.closed })
+          .where('id', '=', order.id)
+          .where('status', '=', PAY_STATUS.pending)
+          .execute()
+        return 'closed'
+      }
+      // Paid even if we had closed it meanwhile: the provider took the money, so the payer gets the goods.
+      const claimed = await trx
+        .updateTable('orders')
+        .set({ status: PAY_STATUS.success, paid_at: now.toISOString(), provider_trade_no: notice.tradeNo })
+        .where('id', '=', order.id)
+        .where('status', '!=', PAY_STATUS.success)
+        .executeTakeFirst()
+      if (Number(claimed.numUpdatedRows) !== 1) return 'repeated'
+      await fulfil(
+        trx,
+        {
+          id: order.id,
+          userId: order.user_id,
+          amountFen: order.amount_fen,
+          method: order.method as PayMethod,
+          subject: subjectOf(order.product),
+        },
+        now,
+      )
+      return 'settled'
+    })
+  }
+
+  /** The payer's view of one of their orders; undefined for anyone else's or an unknown number. */
+  async status(userId: number, orderNumber: string, now = new Date()): Promise<PayStatus | undefined> {
+    const order = await this.db
+      .selectFrom('orders')
+      .select(['status', 'expires_at'])
+      .where('order_number', '=', orderNumber)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return order && effectiveStatus(order, now)
+  }
+}
