@@ -26,6 +26,7 @@ async function rootLoader(): Promise<RootData> {
 }
 
 const home = () => import('../features/home/home-page.tsx')
+const payment = () => import('../features/payment/payment-page.tsx')
 
 /** Every feature is a lazy route: the home page loads only the shell and itself. */
 export const routes: RouteObject[] = [
@@ -54,6 +55,11 @@ export const routes: RouteObject[] = [
           { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
           { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },
           { path: 'application/:slug', lazy: () => import('../engine/landing/route.tsx') },
+          ...[paths.payment, paths.certPayment, paths.certAgainPayment].map((path) => ({
+            path: path.slice(1),
+            lazy: payment,
+          })),
+          { path: 'mine', lazy: () => import('../features/mine/mine-page.tsx') },
           { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
           // Any unknown path goes to /404 (SPEC §2).
           { path: '*', loader: () => redirect(paths.notFound) },

@@ -26,3 +26,9 @@ export function formatBeijing(at: number | Date, { weekday = false }: { weekday?
   const day = weekday ? `星期${WEEKDAYS[d.getUTCDay()]}` : ''
   return `${date}${day} ${twoDigits(d.getUTCHours())}:${twoDigits(d.getUTCMinutes())}`
 }
+
+/** "2027年11月23日": a date on Beijing's calendar (certificate validity). */
+export function formatBeijingDate(at: number | Date | string): string {
+  const d = beijingClock(typeof at === 'string' ? new Date(at) : at)
+  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`
+}

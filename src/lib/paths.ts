@@ -19,6 +19,9 @@ export const paths = {
   search: '/search/index',
   notFound: '/404',
   mine: '/mine',
+  payment: '/payment',
+  certPayment: '/certPayment',
+  certAgainPayment: '/certAgainPayment',
   agreement: (key: AgreementKey) => `/agreement/${key}`,
 } as const
 
@@ -27,6 +30,20 @@ export type AgreementKey = 'user' | 'private' | 'disclaimer'
 /** The tabs of /mine, chosen by its `change` query (SPEC §2 Account and personal area). */
 export type MineTab = 'Info' | 'Cert' | 'Work' | 'Setting' | 'Bill' | 'Order' | 'Address'
 export const mineTab = (tab: MineTab) => `${paths.mine}?change=${tab}`
+
+/**
+ * The personal area's tabs as the avatar dropdown lists them (SPEC §2 Shell), in order: the dropdown
+ * and /mine's sidebar both read this list.
+ */
+export const MINE_TABS: ReadonlyArray<{ label: string; tab: MineTab }> = [
+  { label: '认证信息', tab: 'Info' },
+  { label: '竞赛证书', tab: 'Cert' },
+  { label: '确权作品', tab: 'Work' },
+  { label: '我的账户', tab: 'Bill' },
+  { label: '我的订单', tab: 'Order' },
+  { label: '收货地址', tab: 'Address' },
+  { label: '个人设置', tab: 'Setting' },
+]
 
 export const searchPath = (keyword: string) => `${paths.search}?keyword=${encodeURIComponent(keyword)}`
 

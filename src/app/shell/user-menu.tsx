@@ -1,18 +1,10 @@
 import { Avatar, Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { ChevronDownIcon } from '../../components/icons.tsx'
-import { assetUrl, type MineTab, mineTab } from '../../lib/paths.ts'
+import { assetUrl, MINE_TABS, mineTab } from '../../lib/paths.ts'
 
-/** The eight items of the avatar dropdown (SPEC §2 Shell), in order; the last signs out. */
-export const USER_MENU_ITEMS: ReadonlyArray<{ label: string; tab: MineTab }> = [
-  { label: '认证信息', tab: 'Info' },
-  { label: '竞赛证书', tab: 'Cert' },
-  { label: '确权作品', tab: 'Work' },
-  { label: '我的账户', tab: 'Bill' },
-  { label: '我的订单', tab: 'Order' },
-  { label: '收货地址', tab: 'Address' },
-  { label: '个人设置', tab: 'Setting' },
-]
+/** The eight items of the avatar dropdown (SPEC §2 Shell), in order: the personal area's tabs, then sign-out. */
+export const USER_MENU_ITEMS = MINE_TABS
 export const LOGOUT_LABEL = '退出登录'
 
 export default function UserMenu({

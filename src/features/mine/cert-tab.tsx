@@ -1,0 +1,31 @@
+import { Card, Text } from '@chakra-ui/react'
+import { getCertificate } from '../../api/payment.ts'
+import { useLoad } from '../../lib/use-load.ts'
+import { CertificationSummary } from './certification-summary.tsx'
+import { TabFrame } from './tab-frame.tsx'
+
+/**
+ * Cert: the designer's certification (status, validity, renewal); competition certificates join here
+ * with the competition engine.
+ */
+export function CertTab() {
+  const loaded = useLoad(getCertificate, [])
+  return (
+    <TabFrame title="竞赛证书" loaded={loaded}>
+      {(info) => (
+        <Card.Root>
+          <Card.Header>
+            <Card.Title as="h3">设计师认证证书</Card.Title>
+          </Card.Header>
+          <Card.Body gap="4">
+            <CertificationSummary info={info} />
+            <Text fontSize="sm" color="fg.muted">
+              认证费 ¥{info.approveMoney}
+              /年。有效期内续费，自当前到期日起顺延一年；过期后缴费，自缴费之日起一年有效。
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </TabFrame>
+  )
+}

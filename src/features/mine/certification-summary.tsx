@@ -1,0 +1,55 @@
+import { Badge, Button, DataList, HStack } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
+import type { CertificateInfo } from '../../../schemas/payment.ts'
+import { formatBeijingDate } from '../../lib/beijing-time.ts'
+import { paths } from '../../lib/paths.ts'
+
+/** Certification status, number and validity, with the way to pay or renew. */
+export function CertificationSummary({ info }: { info: CertificateInfo }) {
+  const cert = info.certification
+  if (!cert) {
+    return (
+      <HStack justify="space-between" data-testid="mine-cert-status">
+        <Badge colorPalette="gray">未认证</Badge>
+        <Button asChild size="sm" colorPalette="brand">
+          <RouterLink to={paths.certPayment}>申请认证（¥{info.approveMoney}/年）</RouterLink>
+        </Button>
+      </HStack>
+    )
+  }
+  const valid = cert.status === 'valid'
+  return (
+    <DataList.Root orientation="horizontal" data-testid="mine-cert-status">
+      <DataList.Item>
+        <DataList.ItemLabel>认证状态</DataList.ItemLabel>
+        <DataList.ItemValue>
+          <Badge colorPalette={valid ? 'green' : 'orange'}>{valid ? '已认证' : '已过期'}</Badge>
+        </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>认证等级</DataList.ItemLabel>
+        <DataList.ItemValue>{cert.level}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>证书编号</DataList.ItemLabel>
+        <DataList.ItemValue>{cert.number}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>有效期</DataList.ItemLabel>
+        <DataList.ItemValue data-testid="mine-cert-valid">
+          {formatBeijingDate(cert.validFrom)} 至 {formatBeijingDate(cert.validUntil)}
+        </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel />
+        <DataList.ItemValue>
+          <Button asChild size="sm" colorPalette="brand" variant={valid ? 'outline' : 'solid'}>
+            <RouterLink to={valid ? paths.certAgainPayment : paths.certPayment}>
+              {valid ? '续费一年' : '重新认证'}
+            </RouterLink>
+          </Button>
+        </DataList.ItemValue>
+      </DataList.Item>
+    </DataList.Root>
+  )
+}
