@@ -56,7 +56,7 @@ export function readErrors(errors: AjvError[] | null | undefined, schema: Schema
   return found
 }
 
-const SECRET_FIELDS = new Set(['password', 'confirmPassword'])
+const SECRET_FIELDS = new Set(['password', 'confirmPassword', 'oldPassword'])
 
 /**
  * What the form holds, as validation and storage should see it: only the form's own fields, strings

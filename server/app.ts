@@ -6,6 +6,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { logOptions } from './lib/log-options.ts'
+import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
@@ -23,8 +24,13 @@ import { passwordRoutes } from './routes/password.ts'
 import { paymentRoutes } from './routes/payment.ts'
 import { realnameRoutes } from './routes/realname.ts'
 import { recordRoutes } from './routes/records.ts'
+import { registerRoutes } from './routes/register.ts'
 import { sandboxCashierRoutes } from './routes/sandbox-cashier.ts'
+import { sandboxMailboxRoutes } from './routes/sandbox-mailbox.ts'
+import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
+import { settingsRoutes } from './routes/settings.ts'
 import { siteRoutes } from './routes/site.ts'
+import { wechatRoutes } from './routes/wechat.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
@@ -36,6 +42,11 @@ import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
 import { SiteCache } from './services/site-cache.ts'
 import { FileStorage } from './services/storage.ts'
+import { VerificationCodes } from './services/verification-codes.ts'
+import { createWechatOAuth } from './services/wechat/index.ts'
+import type { WechatOAuth } from './services/wechat/provider.ts'
+import { SandboxWechat } from './services/wechat/sandbox.ts'
+import { OAuthStates } from './services/wechat/state.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +56,10 @@ declare module 'fastify' {
     /** Counters every instance on the database shares (sign-in, SMS). */
     rateLimits: RateLimits
     loginThrottle: LoginThrottle
+    /** SMS and e-mail codes for password reset and sign-up. */
+    verificationCodes: VerificationCodes
+    wechat: WechatOAuth
+    oauthStates: OAuthStates
     /** Header menu and footer partners from memory, fresh across instances (services/site-cache.ts). */
     siteCache: SiteCache
   }
@@ -54,7 +69,7 @@ export type AppConfig = Pick<
   ServerConfig,
   'dataDir' | 'databaseUrl' | 'staticDir' | 'basePath' | 'sessionTtlMs'
 > &
-  Partial<Pick<ServerConfig, 'certFeeFen' | 'paymentProvider'>> & {
+  Partial<Pick<ServerConfig, 'certFeeFen' | 'paymentProvider' | 'wechatProvider'>> & {
     logLevel?: string
     /** Where log lines go (stdout by default); tests read them. */
     logStream?: NodeJS.WritableStream
@@ -120,6 +135,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const rateLimits = new RateLimits(db.kysely)
   app.decorate('rateLimits', rateLimits)
   app.decorate('loginThrottle', new LoginThrottle(rateLimits))
+  app.decorate('verificationCodes', new VerificationCodes(app))
+  const wechat = createWechatOAuth(config.wechatProvider ?? 'sandbox', config.dataDir, rateLimits)
+  app.decorate('wechat', wechat)
+  app.decorate('oauthStates', new OAuthStates(secretKey(config.dataDir, 'signing', process.env.SIGNING_KEY)))
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
   const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
   app.decorate('paymentProvider', paymentProvider)
@@ -143,13 +162,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(realnameRoutes)
       await api.register(addressRoutes)
       await api.register(passwordRoutes)
+      await api.register(registerRoutes, { sessionTtlMs: config.sessionTtlMs })
       await api.register(landingRoutes)
       await api.register(recordRoutes)
+      await api.register(settingsRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
       await api.register(paymentRoutes, {
         certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
         siteOrigin: config.siteOrigin,
         basePath: config.basePath,
       })
+      // The only message provider so far is the sandbox, so its mailbox is always there (this machine only).
+      await api.register(sandboxMailboxRoutes)
+      await api.register(wechatRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
+      if (wechat instanceof SandboxWechat)
+        await api.register(sandboxWechatRoutes, { provider: wechat, siteOrigin: config.siteOrigin })
       if (paymentProvider instanceof SandboxPaymentProvider)
         await api.register(sandboxCashierRoutes, { provider: paymentProvider })
     },

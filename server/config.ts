@@ -31,6 +31,8 @@ export interface ServerConfig {
   certFeeFen: number
   /** PAYMENT_PROVIDER: which payment adapter collects QR and online payments (sandbox by default). */
   paymentProvider: string
+  /** WECHAT_PROVIDER: which WeChat sign-in adapter (sandbox by default). */
+  wechatProvider: string
 }
 
 /** A positive whole number of fen: money never passes through floating point. */
@@ -101,5 +103,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteOrigin: parseSiteOrigin(env.SITE_ORIGIN),
     certFeeFen: parseFen(env.CERT_FEE_FEN, DEFAULT_CERT_FEE_FEN, 'CERT_FEE_FEN'),
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
+    wechatProvider: env.WECHAT_PROVIDER || 'sandbox',
   }
 }

@@ -1,8 +1,11 @@
 import { addressOrder, addressSchema } from './address.ts'
 import { eventSignupOrder, eventSignupSchema } from './event-signup.ts'
 import { loginOrder, loginSchema } from './login.ts'
+import { checkPasswordChange, passwordChangeOrder, passwordChangeSchema } from './password-change.ts'
 import { checkPasswordReset, passwordResetOrder, passwordResetSchema } from './password-reset.ts'
+import { profileOrder, profileSchema } from './profile.ts'
 import { checkRealname, realnameOrder, realnameSchema } from './realname.ts'
+import { checkRegister, registerOrder, registerSchema } from './register.ts'
 
 /**
  * Every form of the portal: its JSON Schema, the order of its fields (the server reports the first
@@ -15,6 +18,9 @@ export const FORMS = {
   address: { schema: addressSchema, order: addressOrder, check: undefined },
   'password-reset': { schema: passwordResetSchema, order: passwordResetOrder, check: checkPasswordReset },
   'event-signup': { schema: eventSignupSchema, order: eventSignupOrder, check: undefined },
+  register: { schema: registerSchema, order: registerOrder, check: checkRegister },
+  'password-change': { schema: passwordChangeSchema, order: passwordChangeOrder, check: checkPasswordChange },
+  profile: { schema: profileSchema, order: profileOrder, check: undefined },
 } as const
 
 export type FormName = keyof typeof FORMS

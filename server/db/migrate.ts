@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-landing-signups.ts'
 import * as m0004 from './migrations/0004-rate-limits.ts'
 import * as m0005 from './migrations/0005-reference-versions.ts'
 import * as m0006 from './migrations/0006-orders-ledger-certifications.ts'
+import * as m0007 from './migrations/0007-signup-wechat-invites.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -19,6 +20,7 @@ const migrations: Array<[string, Migration]> = [
   ['0004-rate-limits', m0004],
   ['0005-reference-versions', m0005],
   ['0006-orders-ledger-certifications', m0006],
+  ['0007-signup-wechat-invites', m0007],
 ]
 
 /**

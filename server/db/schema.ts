@@ -16,6 +16,11 @@ export interface UserTable {
   money_fen: number
   integral: number
   created_at: string
+  /** Set once the account has signed in with WeChat (or was made by it). */
+  wechat_openid: string | null
+  /** Handed out on first use of the invite panel (GET /my/getInviteInfo). */
+  invite_code: string | null
+  invited_by: number | null
 }
 
 export interface SessionTable {
@@ -101,7 +106,8 @@ export interface AddressTable {
 
 export interface VerificationCodeTable {
   id: Generated<number>
-  phone: string
+  /** A phone number or an email address. */
+  recipient: string
   purpose: string
   code_hash: string
   attempts: number
@@ -113,6 +119,14 @@ export interface VerificationCodeTable {
 export interface SmsOutboxTable {
   id: Generated<number>
   phone: string
+  body: string
+  created_at: string
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>
+  email: string
+  subject: string
   body: string
   created_at: string
 }
@@ -189,6 +203,7 @@ export interface Database {
   addresses: AddressTable
   verification_codes: VerificationCodeTable
   sms_outbox: SmsOutboxTable
+  email_outbox: EmailOutboxTable
   landing_signups: LandingSignupTable
   rate_limits: RateLimitTable
   reference_versions: ReferenceVersionTable

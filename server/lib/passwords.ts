@@ -35,10 +35,11 @@ let dummyHash: Promise<string> | undefined
 /**
  * Checks a password against an account's hash, or — when there is no such account — against a
  * throwaway hash with the same parameters, so that a wrong password costs the same time whether
- * the account exists or not, and timing does not reveal who is registered.
+ * the account exists or not (or has no password), and timing does not reveal who is registered.
  */
 export async function verifyPasswordOrDummy(password: string, stored: string | undefined): Promise<boolean> {
-  if (stored) return verifyPassword(password, stored)
+  // An account without a password (made by WeChat sign-in) costs the same as any other.
+  if (stored?.startsWith('scrypt$')) return verifyPassword(password, stored)
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
   await verifyPassword(password, await dummyHash)
   return false

@@ -6,6 +6,7 @@ import { parseForm } from '../lib/form-body.ts'
 import { verifyPasswordOrDummy } from '../lib/passwords.ts'
 import { formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
+import { createAccount } from '../services/accounts.ts'
 import { createSession, revokeSession } from '../services/sessions.ts'
 
 const WRONG_CREDENTIALS = '账号或密码错误'
@@ -13,13 +14,14 @@ const WRONG_CREDENTIALS = '账号或密码错误'
 const schemas = {
   login: {
     tags: ['账号'],
-    summary: '账号密码登录（手机号或邮箱）；失败次数受限',
+    summary:
+      '登录：账号密码（logInSource 2，失败次数受限）或微信授权 code 与 state（logInSource 1，首次登录自动注册）',
     querystring: query({}),
     // The login form (schemas/forms/login.ts) plus what a WeChat sign-in would send (SPEC §6, §9).
     body: formBody('login', {
-      logInSource: { type: 'integer', description: '1 微信（暂未开放），2 账号密码' },
-      code: str(256),
-      state: str(256),
+      logInSource: { type: 'integer', description: '1 微信（code 与 state），2 账号密码' },
+      code: str(1024),
+      state: str(128),
     }),
     response: replies(shape({ token: str(128) })),
   },
@@ -43,7 +45,11 @@ interface LoginBody {
   account?: string
   password?: string
   logInSource?: number
+  code?: string
+  state?: string
 }
+
+const WECHAT_FAILED = '微信登录失败，请重新扫码'
 
 /** The user object of SPEC §3 "User info": what the header and stores read. */
 export function userInfo(user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo'> & { id: number }) {
@@ -55,11 +61,45 @@ export function userInfo(user: Pick<UserTable, 'username' | 'nickname' | 'profil
   }
 }
 
+/**
+ * WeChat sign-in (SPEC §6 source 1): the state must be one this server handed out, the code is
+ * exchanged with the provider, and the WeChat user's account is found by openid — or made on first
+ * sign-in, named by the WeChat nickname.
+ */
+async function wechatSignIn(app: FastifyInstance, code?: string, state?: string): Promise<number> {
+  if (!code || !state || !app.oauthStates.valid(state))
+    throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
+  const wechatUser = await app.wechat.exchange(code)
+  if (!wechatUser) throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
+  const k = app.db.kysely
+  const known = await k
+    .selectFrom('users')
+    .select('id')
+    .where('wechat_openid', '=', wechatUser.openid)
+    .executeTakeFirst()
+  if (known) return known.id
+  const created = await createAccount(k, {
+    account: `wx_${wechatUser.openid}`.slice(0, 64),
+    username: wechatUser.nickname,
+    wechatOpenid: wechatUser.openid,
+  })
+  if (created !== undefined) return created
+  // A second tab's sign-in made it a moment ago.
+  const made = await k
+    .selectFrom('users')
+    .select('id')
+    .where('wechat_openid', '=', wechatUser.openid)
+    .executeTakeFirst()
+  if (!made) throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
+  return made.id
+}
+
 export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
   app.post<{ Body: LoginBody }>('/login', { schema: schemas.login }, async (request) => {
     const body = request.body ?? {}
     if (body.logInSource === LOGIN_SOURCE.wechat) {
-      throw new BusinessError(CODE.badRequest, '微信登录暂未开放，请使用账号密码登录')
+      const userId = await wechatSignIn(app, body.code, body.state)
+      return ok({ token: await createSession(app.db.kysely, userId, opts.sessionTtlMs) })
     }
     // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
     const { account, password } = parseForm('login', body) as { account: string; password: string }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { formatYuan } from '../../schemas/payment.ts'
-import { escapeHtml } from '../lib/html.ts'
+import { escapeHtml, sandboxPage as page } from '../lib/html.ts'
 import { handlerBody, query, textReplies } from '../lib/route-schema.ts'
 import type { PaymentOrder } from '../services/payment/provider.ts'
 import type { SandboxPaymentProvider } from '../services/payment/sandbox.ts'
@@ -39,26 +39,6 @@ const schemas = {
     response: textReplies('支付结果页面（HTML）'),
   },
 } as const
-
-/**
- * A whole small page: the cashier lives outside the SPA, like a real provider's. Always HTTP 200, the
- * outcome in words, as every answer of this API carries its outcome in the body.
- */
-function page(reply: FastifyReply, title: string, body: string) {
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} - 支付沙箱</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1d2129}
-main{max-width:420px;margin:40px auto;background:#fff;border-radius:8px;padding:28px;box-shadow:0 2px 8px #0001}
-h1{font-size:20px;margin:0 0 4px}.tag{color:#b54708;background:#fef0c7;padding:2px 8px;border-radius:4px;font-size:12px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{color:#86909c}dd{margin:0;word-break:break-all}
-.amount{font-size:28px;font-weight:600;color:#c4302b}form{display:inline}
-button{font-size:16px;padding:10px 24px;border-radius:6px;border:1px solid #c9cdd4;background:#fff;cursor:pointer;margin-right:12px}
-button.pay{background:#07c160;border-color:#07c160;color:#fff}a{color:#1664ff}</style></head>
-<body><main>${body}</main></body></html>`)
-}
 
 /**
  * The sandbox provider's cashier (server/services/payment/sandbox.ts): what a phone opens from the QR

@@ -41,3 +41,18 @@ export async function revokeSession(db: Kysely<Database>, token: string): Promis
     .where('revoked_at', 'is', null)
     .execute()
 }
+
+/** Ends every other sign-in of a user (after a password change): the caller's own token stays live. */
+export async function revokeOtherSessions(
+  db: Kysely<Database>,
+  userId: number,
+  keepToken: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('token_hash', '!=', sha256(keepToken))
+    .execute()
+}

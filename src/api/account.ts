@@ -27,3 +27,29 @@ export const checkSession = () => getData<UserInfo>('/my/getUserBase')
 export const sendResetCode = (phone: string) => postData<void>('/password/sendCode', { phone })
 
 export const resetPassword = (form: Record<string, unknown>) => postData<void>('/password/reset', form)
+
+/** Sends a sign-up code to a phone or an email (answered the same whether or not it has an account). */
+export const sendRegisterCode = (account: string) => postData<void>('/register/sendCode', { account })
+
+/** Signs up and signs in: answers the new session's token. */
+export const register = (form: Record<string, unknown>) => postData<{ token: string }>('/register', form)
+
+export const updateProfile = (form: Record<string, unknown>) => postData<void>('/my/updateProfile', form)
+
+export const changePassword = (form: Record<string, unknown>) => postData<void>('/my/changePassword', form)
+
+/** GET /my/getInviteInfo (SPEC §7 Account). */
+export interface InviteInfo {
+  inviteCode: string
+  inviteUrl: string
+  invitedCount: number
+  invited: Array<{ username: string; createTime: string }>
+}
+export const getInviteInfo = () => getData<InviteInfo>('/my/getInviteInfo')
+
+/** GET /wx/authorize: the WeChat authorisation page's address (shown as a QR code) and its state. */
+export const getWechatAuthorize = () => getData<{ url: string; state: string }>('/wx/authorize')
+
+/** WeChat sign-in (SPEC §6 source 1): the code and state /authorizeWx received. */
+export const wechatLogin = (code: string, state: string) =>
+  postData<{ token: string }>('/login', { code, state, logInSource: LOGIN_SOURCE.wechat })

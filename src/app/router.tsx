@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
           { path: 'index', lazy: home },
           { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
           { path: 'forgetPwd', lazy: () => import('../features/account/forget-password-page.tsx') },
+          { path: 'wxlogin', lazy: () => import('../features/account/wechat-login-page.tsx') },
+          { path: 'authorizeWx', lazy: () => import('../features/account/authorize-wechat-route.ts') },
           { path: 'redirect', lazy: () => import('../features/account/redirect-route.ts') },
           { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
           { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },

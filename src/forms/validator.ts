@@ -11,6 +11,9 @@ const loaders: Record<FormName, () => Promise<{ default: ValidatorMap }>> = {
   address: () => import('../../schemas/generated/address.validator.js'),
   'password-reset': () => import('../../schemas/generated/password-reset.validator.js'),
   'event-signup': () => import('../../schemas/generated/event-signup.validator.js'),
+  register: () => import('../../schemas/generated/register.validator.js'),
+  'password-change': () => import('../../schemas/generated/password-change.validator.js'),
+  profile: () => import('../../schemas/generated/profile.validator.js'),
 }
 const loaded = new Map<FormName, Promise<ValidatorMap>>()
 

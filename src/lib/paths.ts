@@ -15,6 +15,8 @@ export const paths = {
   index: '/index',
   login: '/login',
   forgetPassword: '/forgetPwd',
+  wechatLogin: '/wxlogin',
+  authorizeWechat: '/authorizeWx',
   redirect: '/redirect',
   search: '/search/index',
   notFound: '/404',

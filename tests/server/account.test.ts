@@ -47,7 +47,7 @@ describe('POST /api/login', () => {
     expect((await login(DEMO.designer, '')).json().msg).toBe('请输入密码')
   })
 
-  it('refuses WeChat sign-in with a message rather than failing silently', async () => {
+  it('refuses a WeChat sign-in whose code and state the server never issued', async () => {
     const res = await server.app.inject({
       method: 'POST',
       url: '/api/login',

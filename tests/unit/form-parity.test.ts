@@ -206,6 +206,115 @@ const TABLE: Record<FormName, { url: string; auth: boolean; rows: Row[] }> = {
       },
     ],
   },
+  register: {
+    url: '/register',
+    auth: false,
+    rows: [
+      {
+        label: 'valid phone sign-up, unknown code',
+        data: {
+          account: '13811112222',
+          code: '123456',
+          password: 'abcd1234',
+          confirmPassword: 'abcd1234',
+          read: true,
+        },
+        passes: '验证码错误或已过期',
+      },
+      {
+        label: 'email account',
+        data: {
+          account: 'a@kabu.example',
+          code: '123456',
+          password: 'abcd1234',
+          confirmPassword: 'abcd1234',
+          read: true,
+        },
+        passes: '验证码错误或已过期',
+      },
+      {
+        label: 'account neither phone nor email',
+        data: {
+          account: '1381111',
+          code: '123456',
+          password: 'abcd1234',
+          confirmPassword: 'abcd1234',
+          read: true,
+        },
+        message: '请输入正确的手机号码或绑定邮箱',
+      },
+      {
+        label: 'password with a space',
+        data: {
+          account: '13811112222',
+          code: '123456',
+          password: 'abcd 1234',
+          confirmPassword: 'abcd 1234',
+          read: true,
+        },
+        message: '请输入8-20位英文字母及数字或者符号（除空格）',
+      },
+      {
+        label: 'confirmation differs',
+        data: {
+          account: '13811112222',
+          code: '123456',
+          password: 'abcd1234',
+          confirmPassword: 'abcd12345',
+          read: true,
+        },
+        message: '两次输入的密码不一致',
+      },
+      {
+        label: 'agreement unticked',
+        data: { account: '13811112222', code: '123456', password: 'abcd1234', confirmPassword: 'abcd1234' },
+        message: '请勾选咖簿网协议',
+      },
+      {
+        label: 'invite code too short',
+        data: {
+          account: '13811112222',
+          code: '123456',
+          password: 'abcd1234',
+          confirmPassword: 'abcd1234',
+          inviteCode: 'ABC',
+          read: true,
+        },
+        message: '邀请码为8位字母或数字',
+      },
+    ],
+  },
+  'password-change': {
+    url: '/my/changePassword',
+    auth: true,
+    rows: [
+      {
+        label: 'new password the same as the current one',
+        data: { oldPassword: 'Kabu2026!', password: 'Kabu2026!', confirmPassword: 'Kabu2026!' },
+        message: '新密码不能与当前密码相同',
+      },
+      {
+        label: 'new password digits only',
+        data: { oldPassword: 'Kabu2026!', password: '12345678', confirmPassword: '12345678' },
+        message: '请输入8-20位英文字母及数字或者符号（除空格）',
+      },
+      {
+        label: 'no current password',
+        data: { password: 'abcd1234', confirmPassword: 'abcd1234' },
+        message: '请输入当前密码',
+      },
+    ],
+  },
+  profile: {
+    url: '/my/updateProfile',
+    auth: true,
+    rows: [
+      // The demo designer's own nickname: valid, and saving it changes nothing other tests read.
+      { label: 'valid nickname', data: { nickname: '思远设计' }, passes: '个人资料已保存' },
+      { label: 'one character', data: { nickname: '思' }, message: '昵称为2-20个字' },
+      { label: 'no nickname', data: { nickname: '  ' }, message: '请输入昵称' },
+    ],
+  },
   'event-signup': {
     url: '/landing/signup-open/signup',
     auth: false,

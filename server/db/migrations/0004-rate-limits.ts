@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('rate_limits')
-    // e.g. `login:account:13800000001`, `login:address:203.0.113.7`, `sms:phone:13800000001`
+    // e.g. `login:account:13800000001`, `login:address:203.0.113.7`, `code:recipient:13800000001`
     .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
     .addColumn('window_start', 'varchar(32)', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { Link as RouterLink, redirect, useNavigate, useSearchParams } from 'react-router'
 import loginValidators from '../../../schemas/generated/login.validator.js'
 import { type FieldErrors, normalize, validateForm } from '../../../schemas/validate.ts'
@@ -11,7 +11,9 @@ import { safeRedirectPath } from '../../lib/safe-url.ts'
 import { getToken, setToken } from '../../lib/token.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useUserStore } from '../../stores/user.ts'
-import { AuthCard } from './auth-card.tsx'
+import { AuthCard, FormSkeleton, LoginTabs } from './auth-card.tsx'
+
+const RegisterPanel = lazy(() => import('./register-panel.tsx'))
 
 /** A signed-in visitor has nothing to do here (SPEC §4 Login). */
 export function loader() {
@@ -86,8 +88,18 @@ export function Component() {
     }
   }
 
+  if (params.get('tab') === 'register') {
+    return (
+      <AuthCard title="注册咖簿网账号" tabs={<LoginTabs current="register" />}>
+        <Suspense fallback={<FormSkeleton />}>
+          <RegisterPanel />
+        </Suspense>
+      </AuthCard>
+    )
+  }
+
   return (
-    <AuthCard title="账号登录">
+    <AuthCard title="账号登录" tabs={<LoginTabs current="login" />}>
       <form onSubmit={submit} onFocus={() => void loadAccountApi().catch(() => {})} noValidate method="post">
         <Stack gap="4">
           <Field.Root invalid={!!errors.account} required>

@@ -17,6 +17,7 @@ import { assetUrl, mineTab } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { CertificationSummary } from './certification-summary.tsx'
+import { InviteCard } from './invite-card.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 /** Info: profile, real-name status (with the dialog), certification and balance. */
@@ -110,6 +111,8 @@ export function InfoTab() {
               </Card.Body>
             </Card.Root>
           </SimpleGrid>
+
+          <InviteCard />
 
           <Card.Root>
             <Card.Body>

@@ -1,0 +1,76 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { MESSAGES } from '../formats.ts'
+import { PASSWORDS_DIFFER } from './password-reset.ts'
+
+/** Sign-up (the login page's 注册 tab): a phone or an email, its code, a password under §5, the agreements. */
+export const registerSchema = {
+  $id: 'register',
+  type: 'object',
+  properties: {
+    account: {
+      type: 'string',
+      title: '手机号码 / 邮箱',
+      format: 'phone-or-email',
+      errorMessage: { format: MESSAGES.phoneOrEmailInvalid },
+    },
+    code: {
+      type: 'string',
+      title: '验证码',
+      pattern: '^\\d{6}$',
+      errorMessage: { pattern: '请输入6位数字验证码' },
+    },
+    password: {
+      type: 'string',
+      title: '密码',
+      format: 'password',
+      errorMessage: { format: MESSAGES.passwordInvalid },
+    },
+    confirmPassword: { type: 'string', title: '确认密码' },
+    inviteCode: {
+      type: 'string',
+      title: '邀请码（选填）',
+      pattern: '^[A-Za-z0-9]{8}$',
+      errorMessage: { pattern: '邀请码为8位字母或数字' },
+    },
+    read: { type: 'boolean', title: '我已阅读并同意《咖簿网用户协议》', const: true },
+  },
+  required: ['account', 'code', 'password', 'confirmPassword', 'read'],
+  errorMessage: {
+    required: {
+      account: MESSAGES.phoneOrEmailInvalid,
+      code: '请输入6位数字验证码',
+      password: MESSAGES.passwordRequired,
+      confirmPassword: '请再次输入密码',
+      read: MESSAGES.agreementRequired,
+    },
+    properties: { read: MESSAGES.agreementRequired },
+  },
+} as const
+
+export type RegisterForm = FromSchema<typeof registerSchema>
+export const registerOrder = ['account', 'code', 'password', 'confirmPassword', 'inviteCode', 'read'] as const
+
+/** The confirmation repeats the password. */
+export function checkRegister(data: Partial<RegisterForm>): Partial<Record<string, string>> {
+  return data.password && data.confirmPassword && data.password !== data.confirmPassword
+    ? { confirmPassword: PASSWORDS_DIFFER }
+    : {}
+}
+
+export const registerUiSchema = {
+  'ui:order': [...registerOrder],
+  account: { 'ui:placeholder': '手机号码或邮箱', 'ui:autocomplete': 'username' },
+  code: { 'ui:widget': 'smsCode', 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
+  password: {
+    'ui:widget': 'password',
+    'ui:placeholder': '8-20位，字母、数字、符号至少两种',
+    'ui:autocomplete': 'new-password',
+  },
+  confirmPassword: {
+    'ui:widget': 'password',
+    'ui:placeholder': '再次输入密码',
+    'ui:autocomplete': 'new-password',
+  },
+  inviteCode: { 'ui:placeholder': '好友的邀请码，没有可不填' },
+  read: { 'ui:widget': 'agreement', 'ui:options': { label: false } },
+} as const

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely, Transaction } from 'kysely'
+import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
+import type { Database } from '../db/schema.ts'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { parseForm } from '../lib/form-body.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import { formBody, handlerBody, query, replies, shape, str } from '../lib/route-schema.ts'
+import { createAccount } from '../services/accounts.ts'
+import { createSession } from '../services/sessions.ts'
+import { VerificationCodes } from '../services/verification-codes.ts'
+
+const schemas = {
+  sendCode: {
+    tags: ['注册'],
+    summary: '发送注册验证码到手机或邮箱（无论是否已注册，回答与限频都相同）',
+    querystring: query({}),
+    body: handlerBody({
+      type: 'object',
+      properties: { account: { type: 'string', title: '手机号码 / 邮箱', format: 'phone-or-email' } },
+      required: ['account'],
+    }),
+    response: replies(),
+  },
+  register: {
+    tags: ['注册'],
+    summary: '注册并登录：手机号或邮箱、验证码、密码（SPEC §5），须勾选协议',
+    querystring: query({}),
+    body: formBody('register'),
+    response: replies(shape({ token: str(128) })),
+  },
+} as const
+
+const ACCOUNT_EXISTS = '该账号已注册，请直接登录'
+
+/** Whether an account answers to this phone or email (its account name or its bound email). */
+async function accountExists(
+  db: Kysely<Database> | Transaction<Database>,
+  account: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
+    .executeTakeFirst()
+  return !!row
+}
+
+/**
+ * Sign-up (SPEC §2 login page, §5). Reveals no more than /forgetPwd: the code request answers and
+ * limits the same for new and existing accounts; an existing account's owner gets a notice instead
+ * of a code, so the sign-up itself then fails on the code like any wrong code.
+ */
+export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
+  app.post<{ Body: { account?: string } }>(
+    '/register/sendCode',
+    { schema: schemas.sendCode },
+    async (request) => {
+      const account = String(request.body?.account ?? '').trim()
+      if (!FORMATS['phone-or-email'].test(account))
+        throw new BusinessError(CODE.badRequest, MESSAGES.phoneOrEmailInvalid)
+      const exists = await accountExists(app.db.kysely, account)
+      await app.verificationCodes.issue(account, 'register', request.ip, (code) =>
+        exists
+          ? {
+              subject: '咖簿网账号提醒',
+              body: '【咖簿网】您已使用该账号注册过咖簿网，请直接登录；如忘记密码，可在登录页找回。',
+            }
+          : {
+              subject: '咖簿网注册验证码',
+              body: `【咖簿网】您的注册验证码为${code}，5分钟内有效。如非本人操作，请忽略。`,
+            },
+      )
+      return ok(undefined, '验证码已发送')
+    },
+  )
+
+  app.post('/register', { schema: schemas.register }, async (request) => {
+    const form = parseForm('register', request.body) as {
+      account: string
+      code: string
+      password: string
+      inviteCode?: string
+    }
+    const inviter = form.inviteCode
+      ? await app.db.kysely
+          .selectFrom('users')
+          .select('id')
+          .where('invite_code', '=', form.inviteCode.toUpperCase())
+          .executeTakeFirst()
+      : undefined
+    if (form.inviteCode && !inviter) throw new BusinessError(CODE.badRequest, '邀请码不存在，请核对或留空')
+    const codeId = await app.verificationCodes.check(form.account, 'register', form.code)
+    const passwordHash = await hashPassword(form.password)
+    const userId = await app.db.kysely.transaction().execute(async (trx) => {
+      await VerificationCodes.markUsed(trx, codeId)
+      // The code proves the caller owns the phone or mailbox, so telling them it is taken reveals nothing.
+      if (await accountExists(trx, form.account)) throw new BusinessError(CODE.badRequest, ACCOUNT_EXISTS)
+      const id = await createAccount(trx, { account: form.account, passwordHash, invitedBy: inviter?.id })
+      // Taken between the check and the insert by a racing sign-up.
+      if (id === undefined) throw new BusinessError(CODE.badRequest, ACCOUNT_EXISTS)
+      return id
+    })
+    return ok({ token: await createSession(app.db.kysely, userId, opts.sessionTtlMs) }, '注册成功')
+  })
+}

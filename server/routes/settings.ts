@@ -1,0 +1,142 @@
+import { randomInt } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { parseForm } from '../lib/form-body.ts'
+import { requestOrigin } from '../lib/origin.ts'
+import { hashPassword, verifyPasswordOrDummy } from '../lib/passwords.ts'
+import { formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import { requestToken, requireUser } from '../plugins/auth.ts'
+import { revokeOtherSessions } from '../services/sessions.ts'
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const INVITE_LIST = 20
+
+const schemas = {
+  profile: {
+    tags: ['个人设置'],
+    summary: '修改昵称',
+    security: SIGNED_IN,
+    querystring: query({}),
+    body: formBody('profile'),
+    response: replies(),
+  },
+  password: {
+    tags: ['个人设置'],
+    summary: '修改密码（需当前密码；其他设备上的登录随之失效）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    body: formBody('password-change'),
+    response: replies(),
+  },
+  invite: {
+    tags: ['个人设置'],
+    summary: '我的邀请码、邀请链接与已邀请的用户',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies(
+      shape({
+        inviteCode: str(16),
+        inviteUrl: { type: 'string' },
+        invitedCount: int,
+        invited: { type: 'array', items: shape({ username: str(64), createTime: str(32) }) },
+      }),
+    ),
+  },
+} as const
+
+/** Masks a name for someone else’s eyes: 林晓 → 林*, 用户3456 → 用***56. */
+const maskName = (name: string) =>
+  name.length <= 2
+    ? `${name.slice(0, 1)}*`
+    : `${name.slice(0, 1)}${'*'.repeat(name.length - 3)}${name.slice(-2)}`
+
+/** The personal area's settings and invitations (SPEC §2 /mine Setting and Info). */
+export async function settingsRoutes(
+  app: FastifyInstance,
+  opts: { siteOrigin?: string; basePath: string },
+): Promise<void> {
+  const k = app.db.kysely
+
+  app.post('/my/updateProfile', { preHandler: requireUser, schema: schemas.profile }, async (request) => {
+    const form = parseForm('profile', request.body) as { nickname: string }
+    await k.updateTable('users').set({ nickname: form.nickname }).where('id', '=', request.userId).execute()
+    return ok(undefined, '个人资料已保存')
+  })
+
+  app.post('/my/changePassword', { preHandler: requireUser, schema: schemas.password }, async (request) => {
+    const form = parseForm('password-change', request.body) as { oldPassword: string; password: string }
+    const user = await k
+      .selectFrom('users')
+      .select(['password_hash', 'account'])
+      .where('id', '=', request.userId)
+      .executeTakeFirstOrThrow()
+    // Counted like a sign-in: a stolen session cannot guess the password at leisure.
+    const attempt = await app.loginThrottle.claim(user.account, request.ip)
+    if (attempt.waitMinutes) {
+      throw new BusinessError(CODE.tooMany, `尝试次数过多，请${attempt.waitMinutes}分钟后再试`)
+    }
+    const valid = await verifyPasswordOrDummy(form.oldPassword, user.password_hash)
+    await attempt.settle(valid)
+    if (!valid) throw new BusinessError(CODE.badRequest, '当前密码错误')
+    const passwordHash = await hashPassword(form.password)
+    await k
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', request.userId)
+      .execute()
+    // Other devices sign in again; this one stays signed in.
+    await revokeOtherSessions(k, request.userId, requestToken(request) ?? '')
+    return ok(undefined, '密码已修改')
+  })
+
+  app.get('/my/getInviteInfo', { preHandler: requireUser, schema: schemas.invite }, async (request) => {
+    let code = (
+      await k
+        .selectFrom('users')
+        .select('invite_code')
+        .where('id', '=', request.userId)
+        .executeTakeFirstOrThrow()
+    ).invite_code
+    // Given on first use; a clash with another user's code (1 in 10^12) is tried again.
+    for (let attempt = 0; !code && attempt < 5; attempt++) {
+      const fresh = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join(
+        '',
+      )
+      const taken = await k
+        .selectFrom('users')
+        .select('id')
+        .where('invite_code', '=', fresh)
+        .executeTakeFirst()
+      if (taken) continue
+      await k
+        .updateTable('users')
+        .set({ invite_code: fresh })
+        .where('id', '=', request.userId)
+        .where('invite_code', 'is', null)
+        .execute()
+      code = (
+        await k
+          .selectFrom('users')
+          .select('invite_code')
+          .where('id', '=', request.userId)
+          .executeTakeFirstOrThrow()
+      ).invite_code
+    }
+    if (!code) throw new BusinessError(CODE.serverError, '邀请码生成失败，请稍后再试')
+    const invited = await k
+      .selectFrom('users')
+      .select(['username', 'created_at'])
+      .where('invited_by', '=', request.userId)
+      .orderBy('id', 'desc')
+      .execute()
+    const origin = requestOrigin(request, opts.siteOrigin)
+    return ok({
+      inviteCode: code,
+      inviteUrl: `${origin}${opts.basePath}login?tab=register&invite=${code}`,
+      invitedCount: invited.length,
+      invited: invited
+        .slice(0, INVITE_LIST)
+        .map((u) => ({ username: maskName(u.username), createTime: u.created_at })),
+    })
+  })
+}

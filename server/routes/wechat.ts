@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify'
+import { ok } from '../lib/envelope.ts'
+import { requestOrigin } from '../lib/origin.ts'
+import { query, replies, shape, str } from '../lib/route-schema.ts'
+
+const schemas = {
+  authorize: {
+    tags: ['账号'],
+    summary: '微信登录：授权页地址（二维码内容）与本次登录的 state',
+    querystring: query({}),
+    response: replies(shape({ url: { type: 'string' }, state: str(128) })),
+  },
+} as const
+
+/** Starts a WeChat sign-in (SPEC §2 /wxlogin): the page shows `url` as a QR code and keeps `state`. */
+export async function wechatRoutes(app: FastifyInstance, opts: { siteOrigin?: string; basePath: string }) {
+  app.get('/wx/authorize', { schema: schemas.authorize }, async (request) => {
+    const state = app.oauthStates.issue()
+    const redirectUri = `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}authorizeWx`
+    return ok({ url: app.wechat.authorizeUrl({ state, redirectUri }), state })
+  })
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import type { SandboxWechat } from '../../server/services/wechat/sandbox.ts'
+import { useTestApp } from '../support/use-test-app.ts'
+
+const t = useTestApp()
+const FAILED = '微信登录失败，请重新扫码'
+
+/** What /wxlogin does, then what the phone does at the sandbox's page: answers /authorizeWx's address. */
+async function scanAndConfirm(nickname: string, decision: 'allow' | 'deny' = 'allow') {
+  const { url, state } = (await t.api.get('/api/wx/authorize')).data as { url: string; state: string }
+  const authorize = new URL(url)
+  const page = await t.server.app.inject({ url: authorize.pathname + authorize.search })
+  expect(page.body).toContain('确认登录')
+  const form = new URLSearchParams({
+    state,
+    redirect_uri: authorize.searchParams.get('redirect_uri') as string,
+    nickname,
+    decision,
+  })
+  const answer = await t.server.app.inject({
+    method: 'POST',
+    url: authorize.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  })
+  expect(answer.statusCode).toBe(302)
+  return { state, callback: new URL(answer.headers.location as string) }
+}
+
+const wechatLogin = (code: string | null, state: string) =>
+  t.api.post('/api/login', { code: code ?? undefined, state, logInSource: 1 })
+
+describe('WeChat sign-in over the sandbox provider (SPEC §6 source 1)', () => {
+  it('creates the account on the first sign-in and finds it again on the next', async () => {
+    const first = await scanAndConfirm('测试微信甲')
+    expect(first.callback.pathname).toBe('/authorizeWx')
+    expect(first.callback.searchParams.get('state')).toBe(first.state)
+    const signedIn = await wechatLogin(first.callback.searchParams.get('code'), first.state)
+    expect(signedIn.code).toBe(200)
+    const user = (await t.api.get('/api/my/getUserBase', signedIn.data.token)).data
+    expect(user.username).toBe('测试微信甲')
+
+    const again = await scanAndConfirm('测试微信甲')
+    const second = await wechatLogin(again.callback.searchParams.get('code'), again.state)
+    expect((await t.api.get('/api/my/getUserBase', second.data.token)).data.id).toBe(user.id)
+  })
+
+  it('spends a code once, and refuses forged states, forged, expired or denied codes', async () => {
+    const { state, callback } = await scanAndConfirm('测试微信乙')
+    const code = callback.searchParams.get('code') as string
+    const wechat = t.server.app.wechat as SandboxWechat
+    expect(await wechatLogin(code, 'made.up.state')).toEqual({ code: 400, msg: FAILED })
+    expect((await wechatLogin(code, state)).code).toBe(200)
+    expect(await wechatLogin(code, state)).toEqual({ code: 400, msg: FAILED })
+
+    const fresh = (await t.api.get('/api/wx/authorize')).data.state as string
+    const [body] = code.split('.')
+    expect(await wechatLogin(`${body}.forged`, fresh)).toEqual({ code: 400, msg: FAILED })
+    const expired = wechat.issueCode(wechat.userFor('测试微信丙'), Date.now() - 10 * 60_000)
+    expect(await wechatLogin(expired, fresh)).toEqual({ code: 400, msg: FAILED })
+
+    const denied = await scanAndConfirm('测试微信丁', 'deny')
+    expect(denied.callback.searchParams.get('code')).toBeNull()
+    expect(await wechatLogin(null, denied.state)).toEqual({ code: 400, msg: FAILED })
+  })
+
+  it('sends the browser back only to this site’s /authorizeWx', async () => {
+    const { state } = (await t.api.get('/api/wx/authorize')).data
+    for (const target of ['https://evil.example/authorizeWx', 'http://localhost:80/elsewhere']) {
+      const page = await t.server.app.inject({
+        url: `/api/sandbox/wechat/authorize?${new URLSearchParams({ state, redirect_uri: target })}`,
+      })
+      expect(page.body).toContain('链接无效')
+      const post = await t.server.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/wechat/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          state,
+          redirect_uri: target,
+          nickname: 'x',
+          decision: 'allow',
+        }).toString(),
+      })
+      expect(post.statusCode).toBe(200)
+      expect(post.body).toContain('链接无效')
+    }
+  })
+})
