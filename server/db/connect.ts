@@ -21,6 +21,12 @@ export function connect(options: { databaseUrl: string; dataDir: string }): Db {
       )
     }
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle client whose connection ends under it (PostgreSQL restarted, an administrator ended the
+    // backend, or the database was dropped while the pool was closing) is dropped by the pool, which
+    // opens another when needed. Without a listener the pool's 'error' event would crash the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL: an idle connection ended: ${error.message}`)
+    })
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
   fs.mkdirSync(options.dataDir, { recursive: true })
