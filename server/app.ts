@@ -17,6 +17,7 @@ import { registerSpa } from './plugins/spa.ts'
 import { registerTextGuard } from './plugins/text-guard.ts'
 import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
+import { certificateRoutes } from './routes/certificates.ts'
 import { commonRoutes } from './routes/common.ts'
 import { contentRoutes } from './routes/content.ts'
 import { landingRoutes } from './routes/landing.ts'
@@ -165,6 +166,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(registerRoutes, { sessionTtlMs: config.sessionTtlMs })
       await api.register(landingRoutes)
       await api.register(recordRoutes)
+      await api.register(certificateRoutes, {
+        certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
+        siteOrigin: config.siteOrigin,
+        basePath: config.basePath,
+      })
       await api.register(settingsRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
       await api.register(paymentRoutes, {
         certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,

@@ -24,7 +24,7 @@ import {
   textReplies,
 } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
-import { certificationInfo } from '../services/certification.ts'
+import { certificationInfo, certificationsWithNames } from '../services/certification.ts'
 import { certProduct, type Payments } from '../services/payment/orders.ts'
 import type { PaymentOrder, PaymentProvider } from '../services/payment/provider.ts'
 
@@ -124,11 +124,8 @@ export async function paymentRoutes(
   const product = certProduct(opts.certFeeFen)
 
   app.get('/my/getCertificate', { preHandler: requireUser, schema: schemas.certificate }, async (request) => {
-    const row = await k
-      .selectFrom('certifications')
-      .innerJoin('users', 'users.id', 'certifications.user_id')
-      .select(['number', 'level', 'valid_from', 'valid_until', 'users.username'])
-      .where('user_id', '=', request.userId)
+    const row = await certificationsWithNames(k)
+      .where('certifications.user_id', '=', request.userId)
       .executeTakeFirst()
     const data: CertificateInfo = {
       approveMoney: formatYuan(product.amountFen),

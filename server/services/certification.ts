@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { CERT_VALID_YEARS, type CertificationInfo } from '../../schemas/payment.ts'
 import type { CertificationTable, Database } from '../db/schema.ts'
 
@@ -109,4 +109,25 @@ export function certificationInfo(
     validUntil: row.valid_until,
     status: new Date(row.valid_until) > now ? 'valid' : 'expired',
   }
+}
+
+/**
+ * Certifications with the name they are issued to: the verified real name (certification requires
+ * real-name verification), else the account's name.
+ */
+export function certificationsWithNames(db: Kysely<Database>) {
+  return db
+    .selectFrom('certifications')
+    .innerJoin('users', 'users.id', 'certifications.user_id')
+    .leftJoin('realname_auths', 'realname_auths.user_id', 'certifications.user_id')
+    .select((eb) => [
+      'certifications.user_id',
+      'certifications.number',
+      'certifications.level',
+      'certifications.valid_from',
+      'certifications.valid_until',
+      eb.fn.coalesce('realname_auths.username', 'users.username').as('username'),
+      'realname_auths.city_id',
+      'realname_auths.professional',
+    ])
 }

@@ -110,6 +110,22 @@ export class ReferenceData {
     return path
   }
 
+  /**
+   * The ids of the regions a place name covers: each region so named (or whose name starts with it,
+   * for 2 characters or more: 苏州 finds 苏州市), and every region below it.
+   */
+  regionsNamed(keyword: string): string[] {
+    const out: string[] = []
+    const walk = (id: string) => {
+      out.push(id)
+      for (const child of this.children.get(id) ?? []) walk(child.id)
+    }
+    for (const region of this.byId.values()) {
+      if (region.name === keyword || (keyword.length >= 2 && region.name.startsWith(keyword))) walk(region.id)
+    }
+    return out
+  }
+
   dictLabel(type: string, code: string): string | undefined {
     return this.dictionaries.get(type)?.find((d) => d.dictCode === code)?.dictLabel
   }

@@ -61,6 +61,18 @@ export const routes: RouteObject[] = [
             path: path.slice(1),
             lazy: payment,
           })),
+          { path: 'auth/index', lazy: () => import('../features/certification/auth-index-page.tsx') },
+          { path: 'auth/search', lazy: () => import('../features/certification/auth-search-page.tsx') },
+          {
+            path: 'certification/index',
+            lazy: () => import('../features/certification/certification-page.tsx'),
+          },
+          {
+            path: 'certification/search',
+            lazy: () => import('../features/certification/directory-page.tsx'),
+          },
+          { path: 'certification/promote', lazy: () => import('../features/certification/promote-page.tsx') },
+          { path: 'cert/apply', lazy: () => import('../features/certification/apply-page.tsx') },
           { path: 'mine', lazy: () => import('../features/mine/mine-page.tsx') },
           { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
           // Any unknown path goes to /404 (SPEC §2).

@@ -24,6 +24,12 @@ export const paths = {
   payment: '/payment',
   certPayment: '/certPayment',
   certAgainPayment: '/certAgainPayment',
+  authIndex: '/auth/index',
+  authSearch: '/auth/search',
+  certification: '/certification/index',
+  certificationSearch: '/certification/search',
+  certificationPromote: '/certification/promote',
+  certApply: '/cert/apply',
   agreement: (key: AgreementKey) => `/agreement/${key}`,
 } as const
 

@@ -173,6 +173,12 @@ describe('the HTML served for public pages (fetched, no JavaScript runs)', () =>
     { path: '/login', title: '登录 - 咖簿网', ogTitle: '登录' },
     { path: '/forgetPwd', title: '找回密码 - 咖簿网', ogTitle: '找回密码' },
     { path: '/agreement/user', title: '咖簿网用户服务协议 - 咖簿网', ogTitle: '咖簿网用户服务协议' },
+    // Certification (issue 9 item 5).
+    { path: '/auth/index', title: '实名认证与证书查验 - 咖簿网', ogTitle: '实名认证与证书查验' },
+    { path: '/auth/search', title: '证书查验 - 咖簿网', ogTitle: '证书查验' },
+    { path: '/certification/index', title: '设计师认证 - 咖簿网', ogTitle: '设计师认证' },
+    { path: '/certification/search', title: '认证设计师查询 - 咖簿网', ogTitle: '认证设计师查询' },
+    { path: '/certification/promote', title: '认证推广 - 咖簿网', ogTitle: '认证推广' },
   ]
   it.each(others.map((o) => [o.path, o] as const))(
     '%s carries its title, description, share tags with absolute URLs, canonical link and content, with no inline script',
@@ -430,7 +436,17 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     },
   )
 
-  it.for(['/index', '/login', '/forgetPwd', '/agreement/user', '/404'])(
+  it.for([
+    '/index',
+    '/login',
+    '/forgetPwd',
+    '/agreement/user',
+    '/404',
+    '/auth/index',
+    '/certification/index',
+    '/certification/search',
+    '/certification/promote',
+  ])(
     '%s at 1366 px: no console error or warning (no hydration mismatch) on load and a scroll to the bottom',
     VISIT_TIMEOUT,
     async (sitePath, { expect }) => {

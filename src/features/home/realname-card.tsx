@@ -1,6 +1,6 @@
 import { Badge, Button, Card, HStack, Text } from '@chakra-ui/react'
-import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { useRealnameStatus } from '../../components/use-realname-status.ts'
 import { loginPath } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 
@@ -9,26 +9,10 @@ import { useUserStore } from '../../stores/user.ts'
  * opens the real-name dialog, or shows that verification is done.
  */
 export function RealnameCard({ mark, title, text }: { mark: string; title: string; text: string }) {
-  const userId = useUserStore((s) => s.userId)
-  const verified = useUserStore((s) => s.realnameVerified)
-  const setVerified = useUserStore((s) => s.setRealnameVerified)
+  const { userId, verified } = useRealnameStatus()
   const openDialog = useUserStore((s) => s.setRealnameDialogOpen)
   const navigate = useNavigate()
   const { pathname } = useLocation()
-
-  useEffect(() => {
-    if (!userId || verified !== undefined) return
-    let live = true
-    import('../../api/realname.ts')
-      .then((api) => api.getRealNameBo())
-      .then((info) => live && setVerified(info.verified))
-      .catch(() => {
-        // Shown by the API client; the card keeps offering verification.
-      })
-    return () => {
-      live = false
-    }
-  }, [userId, verified, setVerified])
 
   return (
     <Card.Root h="full" borderColor={verified ? 'green.300' : undefined} data-testid="realname-card">

@@ -1,5 +1,6 @@
 import { Card, Text } from '@chakra-ui/react'
 import { getCertificate } from '../../api/payment.ts'
+import { CertificateCard } from '../../components/certificate-card.tsx'
 import { useLoad } from '../../lib/use-load.ts'
 import { CertificationSummary } from './certification-summary.tsx'
 import { TabFrame } from './tab-frame.tsx'
@@ -13,18 +14,21 @@ export function CertTab() {
   return (
     <TabFrame title="竞赛证书" loaded={loaded}>
       {(info) => (
-        <Card.Root>
-          <Card.Header>
-            <Card.Title as="h3">设计师认证证书</Card.Title>
-          </Card.Header>
-          <Card.Body gap="4">
-            <CertificationSummary info={info} />
-            <Text fontSize="sm" color="fg.muted">
-              认证费 ¥{info.approveMoney}
-              /年。有效期内续费，自当前到期日起顺延一年；过期后缴费，自缴费之日起一年有效。
-            </Text>
-          </Card.Body>
-        </Card.Root>
+        <>
+          <Card.Root>
+            <Card.Header>
+              <Card.Title as="h3">设计师认证证书</Card.Title>
+            </Card.Header>
+            <Card.Body gap="4">
+              <CertificationSummary info={info} />
+              <Text fontSize="sm" color="fg.muted">
+                认证费 ¥{info.approveMoney}
+                /年。有效期内续费，自当前到期日起顺延一年；过期后缴费，自缴费之日起一年有效。
+              </Text>
+            </Card.Body>
+          </Card.Root>
+          {info.certification && <CertificateCard cert={info.certification} />}
+        </>
       )}
     </TabFrame>
   )

@@ -13,11 +13,11 @@ import {
 import { Link as RouterLink } from 'react-router'
 import { getCertificate, getUserMoney } from '../../api/payment.ts'
 import { getRealNameBo } from '../../api/realname.ts'
+import { InviteCard } from '../../components/invite-card.tsx'
 import { assetUrl, mineTab } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { CertificationSummary } from './certification-summary.tsx'
-import { InviteCard } from './invite-card.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 /** Info: profile, real-name status (with the dialog), certification and balance. */

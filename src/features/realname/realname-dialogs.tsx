@@ -4,8 +4,8 @@ import { realnameUiSchema } from '../../../schemas/forms/realname.ts'
 import { realNameAuth } from '../../api/realname.ts'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
+import { REALNAME_DIALOG_WIDTH, REALNAME_NOTES, REALNAME_VERIFIED } from '../../lib/realname-notes.ts'
 import { useUserStore } from '../../stores/user.ts'
-import { REALNAME_DIALOG_WIDTH, REALNAME_NOTES, REALNAME_VERIFIED } from './realname-notes.ts'
 
 type Step = 'tip' | 'form'
 

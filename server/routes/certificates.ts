@@ -1,0 +1,229 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sql } from 'kysely'
+import { CERT_VALID_YEARS, type CertificationInfo, formatYuan } from '../../schemas/payment.ts'
+import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
+import { requestOrigin } from '../lib/origin.ts'
+import {
+  int,
+  PAGING,
+  params,
+  query,
+  replies,
+  shape,
+  str,
+  tableReplies,
+  textReplies,
+} from '../lib/route-schema.ts'
+import { certificatePdf, certificateSvg } from '../services/certificate/render.ts'
+import { certificationInfo, certificationsWithNames } from '../services/certification.ts'
+
+/** How a certificate number looks: KBC + year + 7 digits (services/certification.ts). */
+const NUMBER = /^KBC\d{11}$/
+const NOT_FOUND = '未找到该证书：编号或姓名不存在，请核对；证书编号对不上的证书不是咖簿网颁发的'
+const VERIFY_LIMIT = 20
+const PDF_CACHE = 200
+
+const certificate = shape({
+  number: str(32),
+  username: str(64),
+  level: str(30),
+  validFrom: str(32),
+  validUntil: str(32),
+  status: { type: 'string', enum: ['valid', 'expired'] },
+})
+
+const schemas = {
+  info: {
+    tags: ['证书与认证'],
+    summary: '认证说明数据：每年认证费、有效期与当前有效的认证设计师人数（公开）',
+    querystring: query({}),
+    response: replies(
+      shape({ approveMoney: str(20), approveMoneyFen: int, validYears: int, certifiedCount: int }),
+    ),
+  },
+  verify: {
+    tags: ['证书与认证'],
+    summary: '证书查验（公开）：按证书编号或持证人姓名；伪造的编号查无此证，过期的证书标明已过期',
+    querystring: query({ keyword: { type: 'string', minLength: 1, maxLength: 40 } }, ['keyword']),
+    response: replies({ type: 'array', items: certificate }),
+  },
+  directory: {
+    tags: ['证书与认证'],
+    summary: '认证设计师名录（公开）：有效期内的认证，按姓名、城市或证书编号筛选',
+    querystring: query({ ...PAGING, keyword: { type: 'string', maxLength: 40 } }),
+    response: tableReplies(
+      shape(
+        {
+          number: str(32),
+          username: str(64),
+          level: str(30),
+          validUntil: str(32),
+          cityNames: { type: 'array', items: str(50) },
+          professional: str(50),
+        },
+        [],
+      ),
+    ),
+  },
+  image: {
+    tags: ['证书与认证'],
+    summary: '证书图片（SVG，公开）',
+    params: params({ number: 32 }),
+    querystring: query({}),
+    response: textReplies('SVG 图片'),
+  },
+  pdf: {
+    tags: ['证书与认证'],
+    summary: '证书 A4 PDF（内嵌思源黑体，公开）',
+    params: params({ number: 32 }),
+    querystring: query({}),
+    response: textReplies('PDF 文件'),
+  },
+} as const
+
+/**
+ * Designer certificates in public (SPEC §2 Certification): verification by number or name, the
+ * directory of certified designers, and each certificate's image and PDF. Everything here is what the
+ * certificate itself shows — name, level, number, validity — and nothing more.
+ */
+export async function certificateRoutes(
+  app: FastifyInstance,
+  opts: { certFeeFen: number; siteOrigin?: string; basePath: string },
+): Promise<void> {
+  const k = app.db.kysely
+  const verifyUrl = (request: FastifyRequest, number: string) =>
+    `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}auth/search?number=${number}`
+
+  app.get('/certificate/info', { schema: schemas.info }, async () => {
+    const count = await k
+      .selectFrom('certifications')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('valid_until', '>', new Date().toISOString())
+      .executeTakeFirstOrThrow()
+    return ok({
+      approveMoney: formatYuan(opts.certFeeFen),
+      approveMoneyFen: opts.certFeeFen,
+      validYears: CERT_VALID_YEARS,
+      certifiedCount: Number(count.n),
+    })
+  })
+
+  app.get<{ Querystring: { keyword: string } }>(
+    '/certificate/verify',
+    { schema: schemas.verify },
+    async (request) => {
+      const keyword = request.query.keyword.trim()
+      const byNumber = NUMBER.test(keyword.toUpperCase())
+      const rows = await certificationsWithNames(k)
+        .where((eb) =>
+          byNumber
+            ? eb('certifications.number', '=', keyword.toUpperCase())
+            : eb(eb.fn.coalesce('realname_auths.username', 'users.username'), '=', keyword),
+        )
+        .orderBy('certifications.valid_until', 'desc')
+        .limit(VERIFY_LIMIT)
+        .execute()
+      if (!rows.length) throw new BusinessError(CODE.notFound, NOT_FOUND)
+      const now = new Date()
+      return ok(rows.map((r) => certificationInfo(r, now)))
+    },
+  )
+
+  app.get<{ Querystring: { keyword?: string; pageNum: number; pageSize: number } }>(
+    '/certification/list',
+    { schema: schemas.directory },
+    async (request) => {
+      const { pageNum, pageSize } = request.query
+      const keyword = request.query.keyword?.trim()
+      const now = new Date().toISOString()
+      let listed = certificationsWithNames(k).where('certifications.valid_until', '>', now)
+      if (keyword) {
+        // A city matches its region ids; a name or a number matches exactly or by prefix.
+        const cities = app.reference.regionsNamed(keyword)
+        listed = listed.where((eb) =>
+          eb.or([
+            eb(
+              eb.fn.coalesce('realname_auths.username', 'users.username'),
+              'like',
+              `${keyword.replace(/[%_]/g, '')}%`,
+            ),
+            eb('certifications.number', '=', keyword.toUpperCase()),
+            ...(cities.length ? [eb('realname_auths.city_id', 'in', cities)] : []),
+          ]),
+        )
+      }
+      const [rows, total] = await Promise.all([
+        listed
+          .orderBy('certifications.created_at', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        listed.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ])
+      return table(
+        rows.map((r) => ({
+          number: r.number,
+          username: r.username,
+          level: r.level,
+          validUntil: r.valid_until,
+          cityNames: r.city_id ? app.reference.regionPath(r.city_id).map((p) => p.name) : [],
+          professional: r.professional
+            ? (app.reference.dictLabel('sys_professional_type', r.professional) ?? '')
+            : '',
+        })),
+        Number(total.n),
+      )
+    },
+  )
+
+  /** The certificate a path names, or the §8 not-found answer. */
+  const byNumber = async (number: string) => {
+    if (!NUMBER.test(number)) throw new BusinessError(CODE.notFound, NOT_FOUND)
+    const row = await certificationsWithNames(k)
+      .where('certifications.number', '=', number)
+      .executeTakeFirst()
+    if (!row) throw new BusinessError(CODE.notFound, NOT_FOUND)
+    return certificationInfo(row, new Date())
+  }
+
+  app.get<{ Params: { number: string } }>(
+    '/certificate/:number/image',
+    { schema: schemas.image },
+    async (request, reply) => {
+      const cert = await byNumber(request.params.number)
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(certificateSvg(cert, verifyUrl(request, cert.number)))
+    },
+  )
+
+  // A PDF costs ~100 ms of CPU: each is made once per content and kept (bounded), so a public URL
+  // cannot be used to keep the server busy.
+  const pdfs = new Map<string, Promise<Buffer>>()
+  const pdfFor = (cert: CertificationInfo, url: string) => {
+    const key = `${cert.number}|${cert.username}|${cert.validUntil}|${cert.status}|${url}`
+    let pdf = pdfs.get(key)
+    if (!pdf) {
+      if (pdfs.size >= PDF_CACHE) pdfs.delete(pdfs.keys().next().value as string)
+      pdf = certificatePdf(cert, url)
+      pdf.catch(() => pdfs.delete(key))
+      pdfs.set(key, pdf)
+    }
+    return pdf
+  }
+
+  app.get<{ Params: { number: string } }>(
+    '/certificate/:number/pdf',
+    { schema: schemas.pdf },
+    async (request, reply) => {
+      const cert = await byNumber(request.params.number)
+      const pdf = await pdfFor(cert, verifyUrl(request, cert.number))
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-cache')
+        .header('content-disposition', `attachment; filename="certificate-${cert.number}.pdf"`)
+        .send(pdf)
+    },
+  )
+}

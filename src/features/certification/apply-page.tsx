@@ -1,0 +1,92 @@
+import { Badge, Button, Card, Container, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react'
+import { type LoaderFunctionArgs, Link as RouterLink, redirect } from 'react-router'
+import { getCertificate } from '../../api/payment.ts'
+import { CertificateCard } from '../../components/certificate-card.tsx'
+import { useRealnameStatus } from '../../components/use-realname-status.ts'
+import { formatBeijingDate } from '../../lib/beijing-time.ts'
+import { loginPath, paths, toSitePath } from '../../lib/paths.ts'
+import { getToken } from '../../lib/token.ts'
+import { useLoad } from '../../lib/use-load.ts'
+import { useTitle } from '../../lib/use-title.ts'
+import { useUserStore } from '../../stores/user.ts'
+
+/** Applying needs an account: signed-out visitors sign in first and come back. */
+export function loader({ request }: LoaderFunctionArgs) {
+  if (import.meta.env.SSR) return null
+  if (!getToken()) throw redirect(loginPath(toSitePath(new URL(request.url).pathname)))
+  return null
+}
+
+/**
+ * /cert/apply (SPEC §2 Certification): where the designer stands — real name, payment, certificate —
+ * and the next thing to do.
+ */
+export function Component() {
+  useTitle('申请设计师认证')
+  const { verified } = useRealnameStatus()
+  const openRealname = useUserStore((s) => s.setRealnameDialogOpen)
+  const certificate = useLoad(getCertificate, [])
+  const cert = certificate.data?.certification
+  // The index of the step to do next; 3 (all done) once a valid certificate is held.
+  const step = !verified ? 0 : !cert || cert.status === 'expired' ? 1 : 3
+
+  return (
+    <Container maxW="4xl" py={{ base: '8', md: '12' }}>
+      <Stack gap="8">
+        <Heading as="h1" size="2xl">
+          申请设计师认证
+        </Heading>
+        <Steps.Root step={step} count={3} colorPalette="brand" data-testid="apply-steps" data-step={step}>
+          <Steps.List>
+            {['实名认证', '缴纳认证费', '获得证书'].map((title, index) => (
+              <Steps.Item key={title} index={index}>
+                <Steps.Indicator />
+                <Steps.Title>{title}</Steps.Title>
+                <Steps.Separator />
+              </Steps.Item>
+            ))}
+          </Steps.List>
+        </Steps.Root>
+
+        <Card.Root>
+          <Card.Body gap="4">
+            {verified === undefined || !certificate.data ? (
+              <Text color="fg.muted">{certificate.failed ? '加载失败，请刷新重试' : '加载中…'}</Text>
+            ) : step === 0 ? (
+              <>
+                <Text>第一步：完成实名认证。认证需填写真实有效的身份信息，提交后不可修改。</Text>
+                <Button colorPalette="brand" alignSelf="flex-start" onClick={() => openRealname(true)}>
+                  立即实名认证
+                </Button>
+              </>
+            ) : step === 1 ? (
+              <>
+                <HStack>
+                  <Badge colorPalette="green">已实名</Badge>
+                  {cert && (
+                    <Badge colorPalette="orange">证书已于 {formatBeijingDate(cert.validUntil)} 过期</Badge>
+                  )}
+                </HStack>
+                <Text>
+                  第二步：缴纳认证费 ¥{certificate.data.approveMoney}/年，缴费后即时颁发证书，有效期{' '}
+                  {certificate.data.validYears} 年。
+                </Text>
+                <Button asChild colorPalette="brand" alignSelf="flex-start">
+                  <RouterLink to={paths.certPayment}>去缴费</RouterLink>
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text>您已是认证设计师。到期前续费，有效期自原到期日起顺延一年。</Text>
+                <Button asChild variant="outline" alignSelf="flex-start">
+                  <RouterLink to={paths.certAgainPayment}>续费一年</RouterLink>
+                </Button>
+              </>
+            )}
+          </Card.Body>
+        </Card.Root>
+        {cert && <CertificateCard cert={cert} />}
+      </Stack>
+    </Container>
+  )
+}
