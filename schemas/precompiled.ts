@@ -7,6 +7,7 @@ import passwordReset from './generated/password-reset.validator.js'
 import profile from './generated/profile.validator.js'
 import realname from './generated/realname.validator.js'
 import register from './generated/register.validator.js'
+import resume from './generated/resume.validator.js'
 import type { ValidatorMap } from './validate.ts'
 
 /** Every form's precompiled validators, for the server and the form kit (a page may import just one). */
@@ -19,4 +20,5 @@ export const PRECOMPILED: Record<FormName, ValidatorMap> = {
   register,
   'password-change': passwordChange,
   profile,
+  resume,
 }

@@ -26,6 +26,7 @@ import { paymentRoutes } from './routes/payment.ts'
 import { realnameRoutes } from './routes/realname.ts'
 import { recordRoutes } from './routes/records.ts'
 import { registerRoutes } from './routes/register.ts'
+import { resumeRoutes } from './routes/resume.ts'
 import { sandboxCashierRoutes } from './routes/sandbox-cashier.ts'
 import { sandboxMailboxRoutes } from './routes/sandbox-mailbox.ts'
 import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(registerRoutes, { sessionTtlMs: config.sessionTtlMs })
       await api.register(landingRoutes)
       await api.register(recordRoutes)
+      await api.register(resumeRoutes)
       await api.register(certificateRoutes, {
         certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
         siteOrigin: config.siteOrigin,

@@ -6,6 +6,7 @@ import { checkPasswordReset, passwordResetOrder, passwordResetSchema } from './p
 import { profileOrder, profileSchema } from './profile.ts'
 import { checkRealname, realnameOrder, realnameSchema } from './realname.ts'
 import { checkRegister, registerOrder, registerSchema } from './register.ts'
+import { resumeOrder, resumeSchema } from './resume.ts'
 
 /**
  * Every form of the portal: its JSON Schema, the order of its fields (the server reports the first
@@ -21,6 +22,7 @@ export const FORMS = {
   register: { schema: registerSchema, order: registerOrder, check: checkRegister },
   'password-change': { schema: passwordChangeSchema, order: passwordChangeOrder, check: checkPasswordChange },
   profile: { schema: profileSchema, order: profileOrder, check: undefined },
+  resume: { schema: resumeSchema, order: resumeOrder, check: undefined },
 } as const
 
 export type FormName = keyof typeof FORMS

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-rate-limits.ts'
 import * as m0005 from './migrations/0005-reference-versions.ts'
 import * as m0006 from './migrations/0006-orders-ledger-certifications.ts'
 import * as m0007 from './migrations/0007-signup-wechat-invites.ts'
+import * as m0008 from './migrations/0008-resumes.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -21,6 +22,7 @@ const migrations: Array<[string, Migration]> = [
   ['0005-reference-versions', m0005],
   ['0006-orders-ledger-certifications', m0006],
   ['0007-signup-wechat-invites', m0007],
+  ['0008-resumes', m0008],
 ]
 
 /**

@@ -191,6 +191,13 @@ export interface CertificationTable {
   updated_at: string
 }
 
+export interface ResumeTable {
+  user_id: number
+  /** The resume form (schemas/forms/resume.ts) as validated JSON. */
+  data: string
+  updated_at: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -210,4 +217,5 @@ export interface Database {
   orders: OrderTable
   ledger: LedgerTable
   certifications: CertificationTable
+  resumes: ResumeTable
 }

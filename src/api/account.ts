@@ -53,3 +53,10 @@ export const getWechatAuthorize = () => getData<{ url: string; state: string }>(
 /** WeChat sign-in (SPEC §6 source 1): the code and state /authorizeWx received. */
 export const wechatLogin = (code: string, state: string) =>
   postData<{ token: string }>('/login', { code, state, logInSource: LOGIN_SOURCE.wechat })
+
+/** GET /my/resume: the résumé form with its city's names, or null before the first save. */
+export type Resume = import('../../schemas/forms/resume.ts').ResumeForm & { cityNames: string[] }
+export const getResume = () => getData<Resume | null>('/my/resume')
+export const saveResume = (form: Record<string, unknown>) => postData<void>('/my/resume', form)
+/** The A4 PDF of one's own résumé; the sign-in cookie goes with a same-site download. */
+export const RESUME_PDF_URL = '/api/my/resume/pdf'

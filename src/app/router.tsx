@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
           { path: 'certification/promote', lazy: () => import('../features/certification/promote-page.tsx') },
           { path: 'cert/apply', lazy: () => import('../features/certification/apply-page.tsx') },
           { path: 'mine', lazy: () => import('../features/mine/mine-page.tsx') },
+          { path: 'mine/cv', lazy: () => import('../features/mine/resume-edit-page.tsx') },
+          { path: 'mine/cvself', lazy: () => import('../features/mine/resume-view-page.tsx') },
           { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
           // Any unknown path goes to /404 (SPEC §2).
           { path: '*', loader: () => redirect(paths.notFound) },

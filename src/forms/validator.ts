@@ -14,6 +14,7 @@ const loaders: Record<FormName, () => Promise<{ default: ValidatorMap }>> = {
   register: () => import('../../schemas/generated/register.validator.js'),
   'password-change': () => import('../../schemas/generated/password-change.validator.js'),
   profile: () => import('../../schemas/generated/profile.validator.js'),
+  resume: () => import('../../schemas/generated/resume.validator.js'),
 }
 const loaded = new Map<FormName, Promise<ValidatorMap>>()
 

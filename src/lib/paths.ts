@@ -21,6 +21,8 @@ export const paths = {
   search: '/search/index',
   notFound: '/404',
   mine: '/mine',
+  resumeEdit: '/mine/cv',
+  resumeView: '/mine/cvself',
   payment: '/payment',
   certPayment: '/certPayment',
   certAgainPayment: '/certAgainPayment',

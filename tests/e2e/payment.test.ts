@@ -143,3 +143,29 @@ describe('the personal area /mine (SPEC §2, §9)', () => {
     expect(await list.textContent()).toContain('默认')
   })
 })
+
+describe('the résumé /mine/cv and /mine/cvself (SPEC §2, §9 PDF export A4)', () => {
+  it('writes a résumé, shows it, and exports it as an A4 PDF', async () => {
+    const { page, errors } = await openPage(browser)
+    await signIn(page, '13800000003')
+    await page.goto('/mine/cvself')
+    await page.getByTestId('resume-empty').getByRole('link', { name: '填写简历' }).click()
+    await page.waitForURL((u) => u.pathname === '/mine/cv')
+    await expect.poll(() => page.locator('#root_realName').inputValue()).toBe('周可')
+    await page.locator('#root_title').fill('产品设计师')
+    await page.locator('#root_summary').fill('专注智能家居产品的交互与造型。')
+    await page.locator('#root_experience').fill('2020—至今 松果材料组（示例） 产品设计师')
+    await page.getByRole('button', { name: '保存简历' }).click()
+    await page.waitForURL((u) => u.pathname === '/mine/cvself')
+    const resume = page.getByTestId('resume')
+    await expect.poll(() => resume.textContent()).toContain('2020—至今 松果材料组（示例） 产品设计师')
+    expect(await resume.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      '个人简介',
+      '工作经历',
+    ])
+    const pdf = await page.request.get((await page.getByTestId('resume-pdf').getAttribute('href')) as string)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    expect((await pdf.body()).toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/)
+    expect(errors).toEqual([])
+  })
+})

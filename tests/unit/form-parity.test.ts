@@ -315,6 +315,29 @@ const TABLE: Record<FormName, { url: string; auth: boolean; rows: Row[] }> = {
       { label: 'no nickname', data: { nickname: '  ' }, message: '请输入昵称' },
     ],
   },
+  resume: {
+    url: '/my/resume',
+    auth: true,
+    rows: [
+      // A city, not a district: valid by schema, refused later by the server's region check.
+      {
+        label: 'complete, city not a district',
+        data: { realName: '陈思远', title: '工业设计师', summary: '简介', cityId: '320500' },
+        passes: '请选择有效的所在城市',
+      },
+      { label: 'no title', data: { realName: '陈思远', summary: '简介' }, message: '职业头衔不能为空' },
+      {
+        label: 'bad phone',
+        data: { realName: '陈思远', title: '设计师', summary: '简介', phone: '1380000' },
+        message: '请输入正确的11位手机号',
+      },
+      {
+        label: 'years out of range',
+        data: { realName: '陈思远', title: '设计师', summary: '简介', years: 61 },
+        message: '从业年限为0-60年',
+      },
+    ],
+  },
   'event-signup': {
     url: '/landing/signup-open/signup',
     auth: false,

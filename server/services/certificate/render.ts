@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
-import subsetFont from 'subset-font'
 import type { CertificationInfo } from '../../../schemas/payment.ts'
 import { escapeHtml } from '../../lib/html.ts'
-import { fontRuns, type Weight } from './fonts.ts'
+import { A4, CjkPdf, type TextSpec } from '../pdf/cjk-pdf.ts'
+import type { Weight } from '../pdf/fonts.ts'
 
 /**
  * The designer certificate, as an A4 PDF (SPEC §9) and as an image for the personal area: name,
@@ -31,16 +29,9 @@ function lines(cert: CertificationInfo): Array<[string, string]> {
 
 const qrModules = (text: string) => QRCode.create(text, { errorCorrectionLevel: 'M' }).modules
 
-// A4 in points, portrait.
-const A4 = { width: 595.28, height: 841.89 }
-
-interface TextOp {
-  text: string
+interface TextOp extends TextSpec {
   x: number | 'center'
   y: number
-  size: number
-  weight: Weight
-  color: string
 }
 
 /** What the certificate's page says, and where. */
@@ -77,53 +68,17 @@ function pdfText(cert: CertificationInfo, verifyUrl: string, qrTop: number, qrSi
   ]
 }
 
-const fontBytes = new Map<string, Buffer>()
-
-/**
- * Each font file the text needs, cut down to the characters drawn with it (harfbuzz's subsetter):
- * pdfkit's own subsetting of the whole 1.5 MB CJK font took ~20 s of CPU a certificate.
- */
-async function subsetFonts(ops: TextOp[]): Promise<Map<string, Buffer>> {
-  const chars = new Map<string, Set<string>>()
-  for (const op of ops) {
-    for (const run of fontRuns(op.text, op.weight)) {
-      const set = chars.get(run.file) ?? new Set<string>()
-      for (const c of run.text) set.add(c)
-      chars.set(run.file, set)
-    }
-  }
-  const fonts = new Map<string, Buffer>()
-  for (const [file, set] of chars) {
-    let bytes = fontBytes.get(file)
-    if (!bytes) {
-      bytes = await fs.promises.readFile(file)
-      fontBytes.set(file, bytes)
-    }
-    fonts.set(file, await subsetFont(bytes, [...set].join(''), { targetFormat: 'truetype' }))
-  }
-  return fonts
-}
-
 /** The A4 PDF, every Chinese glyph drawn from the embedded Noto Sans SC. */
 export async function certificatePdf(cert: CertificationInfo, verifyUrl: string): Promise<Buffer> {
   const modules = qrModules(verifyUrl)
   const qrSize = 120
   const qrTop = 560
   const ops = pdfText(cert, verifyUrl, qrTop, qrSize)
-  const fonts = await subsetFonts(ops)
-
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    info: { Title: `${TITLE} ${cert.number}`, Author: ISSUER, Subject: cert.username },
-  })
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  for (const [file, bytes] of fonts) doc.registerFont(file, bytes)
+  const pdf = await CjkPdf.create(
+    { Title: `${TITLE} ${cert.number}`, Author: ISSUER, Subject: cert.username },
+    ops,
+  )
+  const doc = pdf.doc
 
   // Frame: an outer and an inner border in the brand blue.
   doc
@@ -136,17 +91,7 @@ export async function certificatePdf(cert: CertificationInfo, verifyUrl: string)
     .strokeColor('#c9a227')
     .rect(42, 42, A4.width - 84, A4.height - 84)
     .stroke()
-
-  for (const op of ops) {
-    const runs = fontRuns(op.text, op.weight)
-    doc.fontSize(op.size).fillColor(op.color)
-    const width = runs.reduce((w, r) => w + doc.font(r.file).widthOfString(r.text), 0)
-    let at = op.x === 'center' ? (A4.width - width) / 2 : op.x
-    for (const run of runs) {
-      doc.font(run.file).text(run.text, at, op.y, { lineBreak: false })
-      at += doc.widthOfString(run.text)
-    }
-  }
+  for (const op of ops) pdf.line(op, op.x, op.y)
 
   // The QR code of the public verification page, drawn module by module (no image decoding).
   const cell = qrSize / modules.size
@@ -158,8 +103,7 @@ export async function certificatePdf(cert: CertificationInfo, verifyUrl: string)
     }
   }
   doc.fill()
-  doc.end()
-  return done
+  return pdf.finish()
 }
 
 /** The certificate as an SVG image (1200 × 848), for the personal area and sharing. */

@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router'
 import { getCertificate, getUserMoney } from '../../api/payment.ts'
 import { getRealNameBo } from '../../api/realname.ts'
 import { InviteCard } from '../../components/invite-card.tsx'
-import { assetUrl, mineTab } from '../../lib/paths.ts'
+import { assetUrl, mineTab, paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { CertificationSummary } from './certification-summary.tsx'
@@ -111,6 +111,27 @@ export function InfoTab() {
               </Card.Body>
             </Card.Root>
           </SimpleGrid>
+
+          <Card.Root>
+            <Card.Body>
+              <HStack justify="space-between" wrap="wrap" gap="3">
+                <Stack gap="0">
+                  <Text fontWeight="semibold">个人简历</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    填写简历后可查看并导出 A4 PDF
+                  </Text>
+                </Stack>
+                <HStack>
+                  <Button asChild size="sm" variant="outline">
+                    <RouterLink to={paths.resumeEdit}>编辑简历</RouterLink>
+                  </Button>
+                  <Button asChild size="sm" colorPalette="brand">
+                    <RouterLink to={paths.resumeView}>查看简历</RouterLink>
+                  </Button>
+                </HStack>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
 
           <InviteCard />
 

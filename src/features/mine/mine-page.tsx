@@ -1,14 +1,14 @@
 import { Box, Button, Container, Flex, Stack, Text } from '@chakra-ui/react'
 import { type ComponentType, useState } from 'react'
-import { type LoaderFunctionArgs, Link as RouterLink, redirect, useSearchParams } from 'react-router'
-import { loginPath, MINE_TABS, type MineTab, mineTab, toSitePath } from '../../lib/paths.ts'
-import { getToken } from '../../lib/token.ts'
+import { Link as RouterLink, useSearchParams } from 'react-router'
+import { MINE_TABS, type MineTab, mineTab } from '../../lib/paths.ts'
 import { useTitle } from '../../lib/use-title.ts'
 import { AddressTab } from './address-tab.tsx'
 import { BillTab } from './bill-tab.tsx'
 import { CertTab } from './cert-tab.tsx'
 import { InfoTab } from './info-tab.tsx'
 import { OrderTab } from './order-tab.tsx'
+import { privateLoader } from './private-route.ts'
 import { SettingTab } from './setting-tab.tsx'
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebar-state.ts'
 import { WorkTab } from './work-tab.tsx'
@@ -26,14 +26,7 @@ const TAB_SCREENS: Record<MineTab, ComponentType> = {
 const isTab = (value: string | null): value is MineTab => !!value && value in TAB_SCREENS
 
 /** Signed-out visitors sign in first and come back (the tabs' calls would send them there anyway). */
-export function loader({ request }: LoaderFunctionArgs) {
-  if (import.meta.env.SSR) return null
-  if (!getToken()) {
-    const url = new URL(request.url)
-    throw redirect(loginPath(toSitePath(url.pathname) + url.search))
-  }
-  return null
-}
+export const loader = privateLoader
 
 /** /mine: the personal area; `change` picks the tab (SPEC §2), Info when missing or unknown. */
 export function Component() {

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify'
+import { type ResumeForm, resumeSchema } from '../../schemas/forms/resume.ts'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { parseForm } from '../lib/form-body.ts'
+import { formBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
+import { nowIso } from '../lib/time.ts'
+import { requireUser } from '../plugins/auth.ts'
+import { resumePdf } from '../services/resume-pdf.ts'
+
+const NO_RESUME = '还没有填写简历'
+
+const schemas = {
+  get: {
+    tags: ['个人简历'],
+    summary: '我的简历（未填写时 data 为 null）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: replies({
+      type: 'object',
+      nullable: true,
+      description: '简历表单（schemas/forms/resume）与所在城市名；未填写时为 null',
+      properties: {
+        ...Object.fromEntries(
+          Object.entries(resumeSchema.properties).map(([key, p]) => [key, { type: p.type }]),
+        ),
+        cityNames: { type: 'array', items: { type: 'string' } },
+      },
+    }),
+  },
+  save: {
+    tags: ['个人简历'],
+    summary: '保存我的简历',
+    security: SIGNED_IN,
+    querystring: query({}),
+    body: formBody('resume'),
+    response: replies(),
+  },
+  pdf: {
+    tags: ['个人简历'],
+    summary: '导出我的简历（A4 PDF，内嵌思源黑体）',
+    security: SIGNED_IN,
+    querystring: query({}),
+    response: textReplies('PDF 文件'),
+  },
+} as const
+
+/** The personal area's résumé (SPEC §2 /mine/cv, /mine/cvself): each user reads and writes only theirs. */
+export async function resumeRoutes(app: FastifyInstance): Promise<void> {
+  const k = app.db.kysely
+  const load = async (userId: number): Promise<ResumeForm | undefined> => {
+    const row = await k.selectFrom('resumes').select('data').where('user_id', '=', userId).executeTakeFirst()
+    return row ? (JSON.parse(row.data) as ResumeForm) : undefined
+  }
+  const cityNames = (resume: ResumeForm) =>
+    resume.cityId ? app.reference.regionPath(resume.cityId).map((p) => p.name) : []
+
+  app.get('/my/resume', { preHandler: requireUser, schema: schemas.get }, async (request) => {
+    const resume = await load(request.userId)
+    return ok(resume ? { ...resume, cityNames: cityNames(resume) } : null)
+  })
+
+  app.post('/my/resume', { preHandler: requireUser, schema: schemas.save }, async (request) => {
+    const form = parseForm('resume', request.body) as ResumeForm
+    if (form.cityId && !app.reference.isSelectableRegion(form.cityId))
+      throw new BusinessError(CODE.badRequest, '请选择有效的所在城市')
+    const row = { data: JSON.stringify(form), updated_at: nowIso() }
+    await k
+      .insertInto('resumes')
+      .values({ user_id: request.userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute()
+    return ok(undefined, '简历已保存')
+  })
+
+  app.get('/my/resume/pdf', { preHandler: requireUser, schema: schemas.pdf }, async (request, reply) => {
+    const resume = await load(request.userId)
+    if (!resume) throw new BusinessError(CODE.notFound, NO_RESUME)
+    const pdf = await resumePdf(resume, cityNames(resume))
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `attachment; filename="resume.pdf"; filename*=UTF-8''${encodeURIComponent(`${resume.realName}-简历.pdf`)}`,
+      )
+      .send(pdf)
+  })
+}
