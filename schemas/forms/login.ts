@@ -1,17 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
+import { accountField } from './fields.ts'
 
 /** Account sign-in (SPEC §4 Login, §5): the account is trimmed; a phone or an email. */
 export const loginSchema = {
   $id: 'login',
   type: 'object',
   properties: {
-    account: {
-      type: 'string',
-      title: '手机号码 / 邮箱',
-      format: 'phone-or-email',
-      errorMessage: { format: MESSAGES.phoneOrEmailInvalid },
-    },
+    account: accountField,
     password: {
       type: 'string',
       title: '密码',

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
-import { PASSWORDS_DIFFER } from './password-reset.ts'
+import { confirmationDiffers, newPasswordField } from './fields.ts'
 
 /** Password change in the personal area's settings: the current password, then the new one twice. */
 export const passwordChangeSchema = {
@@ -13,12 +13,7 @@ export const passwordChangeSchema = {
       maxLength: 64,
       errorMessage: { maxLength: MESSAGES.passwordInvalid },
     },
-    password: {
-      type: 'string',
-      title: '新密码',
-      format: 'password',
-      errorMessage: { format: MESSAGES.passwordInvalid },
-    },
+    password: newPasswordField('新密码'),
     confirmPassword: { type: 'string', title: '确认新密码' },
   },
   required: ['oldPassword', 'password', 'confirmPassword'],
@@ -35,8 +30,8 @@ export type PasswordChangeForm = FromSchema<typeof passwordChangeSchema>
 export const passwordChangeOrder = ['oldPassword', 'password', 'confirmPassword'] as const
 
 export function checkPasswordChange(data: Partial<PasswordChangeForm>): Partial<Record<string, string>> {
-  if (data.password && data.confirmPassword && data.password !== data.confirmPassword)
-    return { confirmPassword: PASSWORDS_DIFFER }
+  const differs = confirmationDiffers(data)
+  if (differs.confirmPassword) return differs
   if (data.password && data.oldPassword && data.password === data.oldPassword)
     return { password: '新密码不能与当前密码相同' }
   return {}

@@ -1,7 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
-
-export const PASSWORDS_DIFFER = '两次输入的密码不一致'
+import { CODE_REQUIRED, codeField, confirmationDiffers, newPasswordField } from './fields.ts'
 
 /** Password reset by SMS code (/forgetPwd): phone, the 6-digit code, the new password twice. */
 export const passwordResetSchema = {
@@ -14,25 +13,15 @@ export const passwordResetSchema = {
       format: 'phone',
       errorMessage: { format: MESSAGES.phoneInvalid },
     },
-    code: {
-      type: 'string',
-      title: '验证码',
-      pattern: '^\\d{6}$',
-      errorMessage: { pattern: '请输入6位数字验证码' },
-    },
-    password: {
-      type: 'string',
-      title: '新密码',
-      format: 'password',
-      errorMessage: { format: MESSAGES.passwordInvalid },
-    },
+    code: codeField,
+    password: newPasswordField('新密码'),
     confirmPassword: { type: 'string', title: '确认新密码' },
   },
   required: ['phone', 'code', 'password', 'confirmPassword'],
   errorMessage: {
     required: {
       phone: MESSAGES.phoneInvalid,
-      code: '请输入6位数字验证码',
+      code: CODE_REQUIRED,
       password: MESSAGES.passwordRequired,
       confirmPassword: '请再次输入新密码',
     },
@@ -42,12 +31,8 @@ export const passwordResetSchema = {
 export type PasswordResetForm = FromSchema<typeof passwordResetSchema>
 export const passwordResetOrder = ['phone', 'code', 'password', 'confirmPassword'] as const
 
-/** Cross-field rule JSON Schema cannot state without $data: the confirmation repeats the password. */
-export function checkPasswordReset(data: Partial<PasswordResetForm>): Partial<Record<string, string>> {
-  return data.password && data.confirmPassword && data.password !== data.confirmPassword
-    ? { confirmPassword: PASSWORDS_DIFFER }
-    : {}
-}
+/** The confirmation repeats the password. */
+export const checkPasswordReset = (data: Partial<PasswordResetForm>) => confirmationDiffers(data)
 
 export const passwordResetUiSchema = {
   'ui:order': [...passwordResetOrder],

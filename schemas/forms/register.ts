@@ -1,30 +1,15 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
-import { PASSWORDS_DIFFER } from './password-reset.ts'
+import { accountField, CODE_REQUIRED, codeField, confirmationDiffers, newPasswordField } from './fields.ts'
 
 /** Sign-up (the login page's 注册 tab): a phone or an email, its code, a password under §5, the agreements. */
 export const registerSchema = {
   $id: 'register',
   type: 'object',
   properties: {
-    account: {
-      type: 'string',
-      title: '手机号码 / 邮箱',
-      format: 'phone-or-email',
-      errorMessage: { format: MESSAGES.phoneOrEmailInvalid },
-    },
-    code: {
-      type: 'string',
-      title: '验证码',
-      pattern: '^\\d{6}$',
-      errorMessage: { pattern: '请输入6位数字验证码' },
-    },
-    password: {
-      type: 'string',
-      title: '密码',
-      format: 'password',
-      errorMessage: { format: MESSAGES.passwordInvalid },
-    },
+    account: accountField,
+    code: codeField,
+    password: newPasswordField('密码'),
     confirmPassword: { type: 'string', title: '确认密码' },
     inviteCode: {
       type: 'string',
@@ -38,7 +23,7 @@ export const registerSchema = {
   errorMessage: {
     required: {
       account: MESSAGES.phoneOrEmailInvalid,
-      code: '请输入6位数字验证码',
+      code: CODE_REQUIRED,
       password: MESSAGES.passwordRequired,
       confirmPassword: '请再次输入密码',
       read: MESSAGES.agreementRequired,
@@ -51,11 +36,7 @@ export type RegisterForm = FromSchema<typeof registerSchema>
 export const registerOrder = ['account', 'code', 'password', 'confirmPassword', 'inviteCode', 'read'] as const
 
 /** The confirmation repeats the password. */
-export function checkRegister(data: Partial<RegisterForm>): Partial<Record<string, string>> {
-  return data.password && data.confirmPassword && data.password !== data.confirmPassword
-    ? { confirmPassword: PASSWORDS_DIFFER }
-    : {}
-}
+export const checkRegister = (data: Partial<RegisterForm>) => confirmationDiffers(data)
 
 export const registerUiSchema = {
   'ui:order': [...registerOrder],

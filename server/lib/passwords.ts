@@ -30,6 +30,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 
+/** Whether a stored hash is a password at all (an account made by WeChat sign-in has none). */
+export const isPasswordHash = (stored: string | undefined): stored is string =>
+  !!stored?.startsWith('scrypt$')
+
 let dummyHash: Promise<string> | undefined
 
 /**
@@ -39,7 +43,7 @@ let dummyHash: Promise<string> | undefined
  */
 export async function verifyPasswordOrDummy(password: string, stored: string | undefined): Promise<boolean> {
   // An account without a password (made by WeChat sign-in) costs the same as any other.
-  if (stored?.startsWith('scrypt$')) return verifyPassword(password, stored)
+  if (isPasswordHash(stored)) return verifyPassword(password, stored)
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
   await verifyPassword(password, await dummyHash)
   return false

@@ -3,8 +3,8 @@ import { LOGIN_SOURCE } from '../../schemas/contract.ts'
 import type { UserTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { verifyPasswordOrDummy } from '../lib/passwords.ts'
-import { formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import { isPasswordHash, verifyPasswordOrDummy } from '../lib/passwords.ts'
+import { bool, formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { createAccount } from '../services/accounts.ts'
 import { createSession, revokeSession } from '../services/sessions.ts'
@@ -30,7 +30,9 @@ const schemas = {
     summary: '当前用户（页头与用户状态读取）',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies(shape({ id: int, username: str(128), nickname: str(128), profilePhoto: str(300) })),
+    response: replies(
+      shape({ id: int, username: str(128), nickname: str(128), profilePhoto: str(300), hasPassword: bool }),
+    ),
   },
   logout: {
     tags: ['账号'],
@@ -52,12 +54,16 @@ interface LoginBody {
 const WECHAT_FAILED = '微信登录失败，请重新扫码'
 
 /** The user object of SPEC §3 "User info": what the header and stores read. */
-export function userInfo(user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo'> & { id: number }) {
+export function userInfo(
+  user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo' | 'password_hash'> & { id: number },
+) {
   return {
     id: user.id,
     username: user.username,
     nickname: user.nickname ?? user.username,
     profilePhoto: user.profile_photo ?? '',
+    /** False for an account made by WeChat sign-in until it sets one (settings). */
+    hasPassword: isPasswordHash(user.password_hash),
   }
 }
 
@@ -124,7 +130,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
   app.get('/my/getUserBase', { preHandler: requireUser, schema: schemas.userBase }, async (request) => {
     const user = await app.db.kysely
       .selectFrom('users')
-      .select(['id', 'username', 'nickname', 'profile_photo'])
+      .select(['id', 'username', 'nickname', 'profile_photo', 'password_hash'])
       .where('id', '=', request.userId)
       .executeTakeFirstOrThrow()
     return ok(userInfo(user))

@@ -90,14 +90,17 @@ export async function settingsRoutes(
   })
 
   app.get('/my/getInviteInfo', { preHandler: requireUser, schema: schemas.invite }, async (request) => {
-    let code = (
-      await k
-        .selectFrom('users')
-        .select('invite_code')
-        .where('id', '=', request.userId)
-        .executeTakeFirstOrThrow()
-    ).invite_code
-    // Given on first use; a clash with another user's code (1 in 10^12) is tried again.
+    const currentCode = async () =>
+      (
+        await k
+          .selectFrom('users')
+          .select('invite_code')
+          .where('id', '=', request.userId)
+          .executeTakeFirstOrThrow()
+      ).invite_code
+    let code = await currentCode()
+    // Given on first use. Written only while still empty, then read back: of two first requests racing,
+    // both answer the code that was stored; a clash with another user's code (1 in 10^12) tries again.
     for (let attempt = 0; !code && attempt < 5; attempt++) {
       const fresh = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join(
         '',
@@ -114,13 +117,7 @@ export async function settingsRoutes(
         .where('id', '=', request.userId)
         .where('invite_code', 'is', null)
         .execute()
-      code = (
-        await k
-          .selectFrom('users')
-          .select('invite_code')
-          .where('id', '=', request.userId)
-          .executeTakeFirstOrThrow()
-      ).invite_code
+      code = await currentCode()
     }
     if (!code) throw new BusinessError(CODE.serverError, '邀请码生成失败，请稍后再试')
     const invited = await k

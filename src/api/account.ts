@@ -7,6 +7,8 @@ export interface UserInfo {
   username: string
   nickname: string
   profilePhoto: string
+  /** False for an account made by WeChat sign-in that has not set a password yet. */
+  hasPassword?: boolean
 }
 
 export const login = (account: string, password: string) =>

@@ -3,6 +3,28 @@ import type { CertificationInfo } from '../../schemas/payment.ts'
 import { certificateImageUrl, certificatePdfUrl } from '../api/certificates.ts'
 import { formatBeijingDate } from '../lib/beijing-time.ts'
 
+/** A certificate's level, number and validity, as items of a DataList. */
+export function CertificateFacts({ cert }: { cert: CertificationInfo }) {
+  return (
+    <>
+      <DataList.Item>
+        <DataList.ItemLabel>认证等级</DataList.ItemLabel>
+        <DataList.ItemValue>{cert.level}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>证书编号</DataList.ItemLabel>
+        <DataList.ItemValue fontFamily="mono">{cert.number}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>有效期</DataList.ItemLabel>
+        <DataList.ItemValue data-testid="cert-validity">
+          {formatBeijingDate(cert.validFrom)} 至 {formatBeijingDate(cert.validUntil)}
+        </DataList.ItemValue>
+      </DataList.Item>
+    </>
+  )
+}
+
 /**
  * A designer certificate as the verification page and the personal area show it: its facts, its
  * status, the certificate image and the A4 PDF.
@@ -30,20 +52,7 @@ export function CertificateCard({
                 <DataList.ItemLabel>持证人</DataList.ItemLabel>
                 <DataList.ItemValue>{cert.username}</DataList.ItemValue>
               </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>认证等级</DataList.ItemLabel>
-                <DataList.ItemValue>{cert.level}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>证书编号</DataList.ItemLabel>
-                <DataList.ItemValue fontFamily="mono">{cert.number}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>有效期</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  {formatBeijingDate(cert.validFrom)} 至 {formatBeijingDate(cert.validUntil)}
-                </DataList.ItemValue>
-              </DataList.Item>
+              <CertificateFacts cert={cert} />
             </DataList.Root>
             <HStack gap="3">
               <Button asChild size="sm" variant="outline">

@@ -5,7 +5,7 @@ export interface UserState {
   userId: number | null
   name: string
   avatar: string
-  info: { id: number; username: string; nickname: string; profilePhoto: string } | null
+  info: { id: number; username: string; nickname: string; profilePhoto: string; hasPassword?: boolean } | null
   /** Opens the real-name dialog from anywhere. */
   realnameDialogOpen: boolean
   /** Known once GET /my/getRealNameBo has answered (or verification succeeded); undefined before. */

@@ -17,7 +17,8 @@ async function payWith(page: Page, method: '余额支付' | '在线支付' | '�
   await confirm.getByRole('button', { name: '确定' }).click()
 }
 
-const validUntil = (page: Page) => page.getByTestId('mine-cert-valid').textContent()
+const validity = (page: Page) => page.getByTestId('mine-cert-status').getByTestId('cert-validity')
+const validUntil = (page: Page) => validity(page).textContent()
 
 describe('certification payment in the browser (SPEC §2 Payment page, §4 Payment)', () => {
   it('sends a signed-out visitor to sign in, and back afterwards', async () => {
@@ -31,7 +32,7 @@ describe('certification payment in the browser (SPEC §2 Payment page, §4 Payme
     const { page, errors } = await openPage(browser)
     await signIn(page)
     await page.goto('/mine?change=Cert')
-    await page.getByTestId('mine-cert-valid').waitFor()
+    await validity(page).waitFor()
     const before = await validUntil(page)
 
     await page.goto('/certPayment')

@@ -81,6 +81,8 @@ describe('WeChat sign-in over the sandbox (SPEC §6 source 1)', () => {
     await page.getByRole('button', { name: '确认登录' }).click()
     await page.waitForURL((u) => u.pathname === '/mine' && u.searchParams.get('change') === 'Setting')
     await expect.poll(() => page.locator('#root_nickname').inputValue()).toBe('同页测试用户')
+    // A WeChat account has no password to change.
+    await expect.poll(() => page.getByTestId('setting-wechat-only').isVisible()).toBe(true)
   })
 
   it('goes to /login when the sign-in fails (denied at the phone)', async () => {

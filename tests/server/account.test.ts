@@ -107,6 +107,7 @@ describe('GET /api/my/getUserBase', () => {
         username: '陈思远',
         nickname: '思远设计',
         profilePhoto: 'avatars/designer-01.svg',
+        hasPassword: true,
       })
     }
   })

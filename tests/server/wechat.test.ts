@@ -39,6 +39,8 @@ describe('WeChat sign-in over the sandbox provider (SPEC §6 source 1)', () => {
     expect(signedIn.code).toBe(200)
     const user = (await t.api.get('/api/my/getUserBase', signedIn.data.token)).data
     expect(user.username).toBe('测试微信甲')
+    // No password: a wrong one costs a full hash like any other (README), and settings offer none to change.
+    expect(user.hasPassword).toBe(false)
 
     const again = await scanAndConfirm('测试微信甲')
     const second = await wechatLogin(again.callback.searchParams.get('code'), again.state)

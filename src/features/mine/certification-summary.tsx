@@ -1,7 +1,7 @@
 import { Badge, Button, DataList, HStack } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import type { CertificateInfo } from '../../../schemas/payment.ts'
-import { formatBeijingDate } from '../../lib/beijing-time.ts'
+import { CertificateFacts } from '../../components/certificate-card.tsx'
 import { paths } from '../../lib/paths.ts'
 
 /** Certification status, number and validity, with the way to pay or renew. */
@@ -26,20 +26,7 @@ export function CertificationSummary({ info }: { info: CertificateInfo }) {
           <Badge colorPalette={valid ? 'green' : 'orange'}>{valid ? '已认证' : '已过期'}</Badge>
         </DataList.ItemValue>
       </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>认证等级</DataList.ItemLabel>
-        <DataList.ItemValue>{cert.level}</DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>证书编号</DataList.ItemLabel>
-        <DataList.ItemValue>{cert.number}</DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>有效期</DataList.ItemLabel>
-        <DataList.ItemValue data-testid="mine-cert-valid">
-          {formatBeijingDate(cert.validFrom)} 至 {formatBeijingDate(cert.validUntil)}
-        </DataList.ItemValue>
-      </DataList.Item>
+      <CertificateFacts cert={cert} />
       <DataList.Item>
         <DataList.ItemLabel />
         <DataList.ItemValue>

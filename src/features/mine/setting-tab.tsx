@@ -63,27 +63,40 @@ export function SettingTab() {
               />
             </Card.Body>
           </Card.Root>
-          <Card.Root>
-            <Card.Header>
-              <Card.Title as="h3">修改密码</Card.Title>
-            </Card.Header>
-            <Card.Body data-testid="setting-password">
-              <SchemaForm
-                key={passwordRound}
-                name="password-change"
-                uiSchema={passwordChangeUiSchema}
-                submitLabel="修改密码"
-                submitting={saving === 'password'}
-                onSubmit={savePassword}
-              />
-              <Text fontSize="sm" color="fg.muted" mt="3">
-                忘记当前密码？
-                <Link asChild color="brand.600">
-                  <RouterLink to={paths.forgetPassword}>通过手机验证码重置</RouterLink>
-                </Link>
-              </Text>
-            </Card.Body>
-          </Card.Root>
+          {info?.hasPassword === false ? (
+            <Card.Root data-testid="setting-wechat-only">
+              <Card.Header>
+                <Card.Title as="h3">登录方式</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <Text fontSize="sm" color="fg.muted">
+                  您的账号通过微信登录创建，没有登录密码，请继续使用微信扫码登录。
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          ) : (
+            <Card.Root>
+              <Card.Header>
+                <Card.Title as="h3">修改密码</Card.Title>
+              </Card.Header>
+              <Card.Body data-testid="setting-password">
+                <SchemaForm
+                  key={passwordRound}
+                  name="password-change"
+                  uiSchema={passwordChangeUiSchema}
+                  submitLabel="修改密码"
+                  submitting={saving === 'password'}
+                  onSubmit={savePassword}
+                />
+                <Text fontSize="sm" color="fg.muted" mt="3">
+                  忘记当前密码？
+                  <Link asChild color="brand.600">
+                    <RouterLink to={paths.forgetPassword}>通过手机验证码重置</RouterLink>
+                  </Link>
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          )}
         </>
       )}
     </TabFrame>

@@ -1,0 +1,41 @@
+import { MESSAGES } from '../formats.ts'
+
+/** Fields several forms share, written once with their §5 messages. */
+
+/** A phone number or an email address: how an account is named (sign-in, sign-up). */
+export const accountField = {
+  type: 'string',
+  title: '手机号码 / 邮箱',
+  format: 'phone-or-email',
+  errorMessage: { format: MESSAGES.phoneOrEmailInvalid },
+} as const
+
+/** The 6-digit code sent by SMS or e-mail. */
+export const codeField = {
+  type: 'string',
+  title: '验证码',
+  pattern: '^\\d{6}$',
+  errorMessage: { pattern: '请输入6位数字验证码' },
+} as const
+export const CODE_REQUIRED = '请输入6位数字验证码'
+
+/** A password being chosen, under the §5 password rule. */
+export const newPasswordField = <T extends string>(title: T) =>
+  ({
+    type: 'string',
+    title,
+    format: 'password',
+    errorMessage: { format: MESSAGES.passwordInvalid },
+  }) as const
+
+export const PASSWORDS_DIFFER = '两次输入的密码不一致'
+
+/** The cross-field rule JSON Schema cannot state without $data: the confirmation repeats the password. */
+export function confirmationDiffers(data: {
+  password?: string
+  confirmPassword?: string
+}): Partial<Record<string, string>> {
+  return data.password && data.confirmPassword && data.password !== data.confirmPassword
+    ? { confirmPassword: PASSWORDS_DIFFER }
+    : {}
+}
