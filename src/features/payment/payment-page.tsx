@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { type LoaderFunctionArgs, redirect, useLoaderData, useNavigate } from 'react-router'
+import { type LoaderFunctionArgs, redirect, useLoaderData, useNavigate, useRevalidator } from 'react-router'
 import {
   type ApproveResult,
   CERT_VALID_YEARS,
@@ -68,6 +68,7 @@ const METHOD_NOTE: Record<PayMethod, string> = {
 export function Component() {
   const { certificate, money, source } = useLoaderData() as Data
   const navigate = useNavigate()
+  const revalidator = useRevalidator()
   const fee = certificate.approveMoneyFen
   const balanceShort = money.moneyFen < fee
   const [method, setMethod] = useState<PayMethod>(balanceShort ? PAY_METHOD.online : PAY_METHOD.balance)
@@ -81,7 +82,9 @@ export function Component() {
   const paid = useCallback(() => {
     notify(PAY_MSG.succeeded, 'success')
     if (source === PAY_SOURCE.cert || method === PAY_METHOD.balance) navigate(mineTab('Info'))
-  }, [source, method, navigate])
+    // Staying here (a renewal by QR): the balance, points and validity shown are now out of date.
+    else revalidator.revalidate()
+  }, [source, method, navigate, revalidator])
 
   const pay = async () => {
     setConfirming(false)

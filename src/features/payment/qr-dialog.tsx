@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
 import { QRCodeSVG } from 'qrcode.react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatYuan, PAY_MSG, PAY_QR_SIZE, PAY_STATUS, type PayStatus } from '../../../schemas/payment.ts'
 import { getPayStatus } from '../../api/payment.ts'
 import { pollPayStatus } from './pay-status-poll.ts'
@@ -21,6 +21,9 @@ export default function QrDialog({
   onPaid(): void
 }) {
   const [status, setStatus] = useState<PayStatus>(PAY_STATUS.pending)
+  // The latest callback, without restarting the poll when the page hands a new one.
+  const onPaidRef = useRef(onPaid)
+  onPaidRef.current = onPaid
 
   useEffect(() => {
     if (!order) return
@@ -30,11 +33,11 @@ export default function QrDialog({
       fetchStatus: getPayStatus,
       onSettled(next) {
         setStatus(next)
-        if (next === PAY_STATUS.success) onPaid()
+        if (next === PAY_STATUS.success) onPaidRef.current()
       },
     })
     return () => poll.stop()
-  }, [order, onPaid])
+  }, [order])
 
   return (
     <Dialog.Root open={!!order} onOpenChange={(e) => !e.open && onClose()} placement="center" size="sm">
