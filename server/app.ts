@@ -42,6 +42,7 @@ import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
+import { guardSandboxes, isProduction } from './services/sandboxes.ts'
 import { SiteCache } from './services/site-cache.ts'
 import { FileStorage } from './services/storage.ts'
 import { VerificationCodes } from './services/verification-codes.ts'
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('payments', new Payments(db.kysely))
+  guardSandboxes(app, { payment: paymentProvider.name, wechat: wechat.name })
 
   registerErrorHandling(app)
   registerJsonBody(app)
@@ -179,8 +181,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         siteOrigin: config.siteOrigin,
         basePath: config.basePath,
       })
-      // The only message provider so far is the sandbox, so its mailbox is always there (this machine only).
-      await api.register(sandboxMailboxRoutes)
+      // The only message provider so far is the sandbox: its mailbox serves this machine, never production.
+      if (!isProduction()) await api.register(sandboxMailboxRoutes)
       await api.register(wechatRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
       if (wechat instanceof SandboxWechat)
         await api.register(sandboxWechatRoutes, { provider: wechat, siteOrigin: config.siteOrigin })

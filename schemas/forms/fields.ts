@@ -2,12 +2,17 @@ import { MESSAGES } from '../formats.ts'
 
 /** Fields several forms share, written once with their §5 messages. */
 
+/** users.account is varchar(64) (migration 0001). */
+export const ACCOUNT_MAX_LENGTH = 64
+
 /** A phone number or an email address: how an account is named (sign-in, sign-up). */
 export const accountField = {
   type: 'string',
   title: '手机号码 / 邮箱',
   format: 'phone-or-email',
-  errorMessage: { format: MESSAGES.phoneOrEmailInvalid },
+  // The account column's width: a longer address is no account of ours (and PostgreSQL would refuse it).
+  maxLength: ACCOUNT_MAX_LENGTH,
+  errorMessage: { format: MESSAGES.phoneOrEmailInvalid, maxLength: MESSAGES.phoneOrEmailInvalid },
 } as const
 
 /** The 6-digit code sent by SMS or e-mail. */
@@ -38,4 +43,13 @@ export function confirmationDiffers(data: {
   return data.password && data.confirmPassword && data.password !== data.confirmPassword
     ? { confirmPassword: PASSWORDS_DIFFER }
     : {}
+}
+
+/**
+ * An account as stored and looked up: trimmed, and an email address lower-cased, so Designer@… and
+ * designer@… are one mailbox, one account and one code limit.
+ */
+export const canonicalAccount = (account: string): string => {
+  const trimmed = account.trim()
+  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed
 }

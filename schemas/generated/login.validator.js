@@ -18,7 +18,7 @@ function ucs2length(str) {
     return length;
 }
 validators["login"] = validate14;
-const schema16 = {"$id":"login","type":"object","properties":{"account":{"type":"string","title":"手机号码 / 邮箱","format":"phone-or-email","errorMessage":{"format":"请输入正确的手机号码或绑定邮箱"}},"password":{"type":"string","title":"密码","maxLength":64,"errorMessage":{"maxLength":"请输入8-20位英文字母及数字或者符号（除空格）"}}},"required":["account","password"],"errorMessage":{"required":{"account":"请输入手机号码或邮箱","password":"请输入密码"}}};
+const schema16 = {"$id":"login","type":"object","properties":{"account":{"type":"string","title":"手机号码 / 邮箱","format":"phone-or-email","maxLength":64,"errorMessage":{"format":"请输入正确的手机号码或绑定邮箱","maxLength":"请输入正确的手机号码或绑定邮箱"}},"password":{"type":"string","title":"密码","maxLength":64,"errorMessage":{"maxLength":"请输入8-20位英文字母及数字或者符号（除空格）"}}},"required":["account","password"],"errorMessage":{"required":{"account":"请输入手机号码或邮箱","password":"请输入密码"}}};
 const formats0 = /^(?:1[345789]\d{9}|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})$/;
 const func2 = ucs2length;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
@@ -51,8 +51,8 @@ errors++;
 if(data.account !== undefined){
 let data0 = data.account;
 if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err2 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/format",keyword:"format",params:{format: "phone-or-email"},message:"must match format \""+"phone-or-email"+"\"",schema:"phone-or-email",parentSchema:schema16.properties.account,data:data0};
+if(func2(data0) > 64){
+const err2 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema16.properties.account,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -61,9 +61,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.account.type,parentSchema:schema16.properties.account,data:data0};
+if(!(formats0.test(data0))){
+const err3 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/format",keyword:"format",params:{format: "phone-or-email"},message:"must match format \""+"phone-or-email"+"\"",schema:"phone-or-email",parentSchema:schema16.properties.account,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -72,31 +71,42 @@ vErrors.push(err3);
 }
 errors++;
 }
+}
+else {
+const err4 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.account.type,parentSchema:schema16.properties.account,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors0 = {"format":[]};
+const emErrors0 = {"format":[],"maxLength":[]};
 const templates0 = {};
-for(const err4 of vErrors){
-if((((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && (err4.instancePath === instancePath+"/account")) && (err4.keyword in emErrors0)) && (err4.schemaPath.indexOf("#/properties/account") === 0)) && (/^\/[^\/]*$/.test(err4.schemaPath.slice(20)))){
-emErrors0[err4.keyword].push(err4);
-err4.emUsed = true;
+for(const err5 of vErrors){
+if((((((err5.keyword !== "errorMessage") && (!err5.emUsed)) && (err5.instancePath === instancePath+"/account")) && (err5.keyword in emErrors0)) && (err5.schemaPath.indexOf("#/properties/account") === 0)) && (/^\/[^\/]*$/.test(err5.schemaPath.slice(20)))){
+emErrors0[err5.keyword].push(err5);
+err5.emUsed = true;
 }
 }
 for(const key0 in emErrors0){
 if(emErrors0[key0].length){
-const err5 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema16.properties.account.errorMessage[key0],schema:schema16.properties.account.errorMessage,parentSchema:schema16.properties.account,data:data0};
+const err6 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema16.properties.account.errorMessage[key0],schema:schema16.properties.account.errorMessage,parentSchema:schema16.properties.account,data:data0};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
 }
 const emErrs0 = [];
-for(const err6 of vErrors){
-if(!err6.emUsed){
-emErrs0.push(err6);
+for(const err7 of vErrors){
+if(!err7.emUsed){
+emErrs0.push(err7);
 }
 }
 vErrors = emErrs0;
@@ -107,18 +117,7 @@ if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
 if(func2(data1) > 64){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema16.properties.password,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.password.type,parentSchema:schema16.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema16.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -127,31 +126,42 @@ vErrors.push(err8);
 }
 errors++;
 }
+}
+else {
+const err9 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.password.type,parentSchema:schema16.properties.password,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors1 = {"maxLength":[]};
 const templates1 = {};
-for(const err9 of vErrors){
-if((((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && (err9.instancePath === instancePath+"/password")) && (err9.keyword in emErrors1)) && (err9.schemaPath.indexOf("#/properties/password") === 0)) && (/^\/[^\/]*$/.test(err9.schemaPath.slice(21)))){
-emErrors1[err9.keyword].push(err9);
-err9.emUsed = true;
+for(const err10 of vErrors){
+if((((((err10.keyword !== "errorMessage") && (!err10.emUsed)) && (err10.instancePath === instancePath+"/password")) && (err10.keyword in emErrors1)) && (err10.schemaPath.indexOf("#/properties/password") === 0)) && (/^\/[^\/]*$/.test(err10.schemaPath.slice(21)))){
+emErrors1[err10.keyword].push(err10);
+err10.emUsed = true;
 }
 }
 for(const key1 in emErrors1){
 if(emErrors1[key1].length){
-const err10 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.properties.password.errorMessage[key1],schema:schema16.properties.password.errorMessage,parentSchema:schema16.properties.password,data:data1};
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.properties.password.errorMessage[key1],schema:schema16.properties.password.errorMessage,parentSchema:schema16.properties.password,data:data1};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
 }
 const emErrs1 = [];
-for(const err11 of vErrors){
-if(!err11.emUsed){
-emErrs1.push(err11);
+for(const err12 of vErrors){
+if(!err12.emUsed){
+emErrs1.push(err12);
 }
 }
 vErrors = emErrs1;
@@ -160,12 +170,12 @@ errors = emErrs1.length;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -174,13 +184,13 @@ const emErrors2 = {"required":{"account":[],"password":[]}};
 const templates2 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err13 of vErrors){
-if((((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && (err13.instancePath === instancePath)) && (err13.keyword in emErrors2)) && (err13.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err13.schemaPath.slice(1)))){
-emPropParams0 = obj0[err13.keyword];
-emParamsErrors0 = emErrors2[err13.keyword][err13.params[emPropParams0]];
+for(const err14 of vErrors){
+if((((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && (err14.instancePath === instancePath)) && (err14.keyword in emErrors2)) && (err14.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err14.schemaPath.slice(1)))){
+emPropParams0 = obj0[err14.keyword];
+emParamsErrors0 = emErrors2[err14.keyword][err14.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err13);
-err13.emUsed = true;
+emParamsErrors0.push(err14);
+err14.emUsed = true;
 }
 }
 }
@@ -189,21 +199,21 @@ for(const keyProp0 in emErrors2[key2]){
 emParamsErrors0 = emErrors2[key2][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key2][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key2][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 }
 const emErrs2 = [];
-for(const err15 of vErrors){
-if(!err15.emUsed){
-emErrs2.push(err15);
+for(const err16 of vErrors){
+if(!err16.emUsed){
+emErrs2.push(err16);
 }
 }
 vErrors = emErrs2;

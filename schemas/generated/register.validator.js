@@ -18,9 +18,10 @@ function ucs2length(str) {
     return length;
 }
 validators["register"] = validate14;
-const schema16 = {"$id":"register","type":"object","properties":{"account":{"type":"string","title":"手机号码 / 邮箱","format":"phone-or-email","errorMessage":{"format":"请输入正确的手机号码或绑定邮箱"}},"code":{"type":"string","title":"验证码","pattern":"^\\d{6}$","errorMessage":{"pattern":"请输入6位数字验证码"}},"password":{"type":"string","title":"密码","format":"password","errorMessage":{"format":"请输入8-20位英文字母及数字或者符号（除空格）"}},"confirmPassword":{"type":"string","title":"确认密码"},"inviteCode":{"type":"string","title":"邀请码（选填）","pattern":"^[A-Za-z0-9]{8}$","errorMessage":{"pattern":"邀请码为8位字母或数字"}},"read":{"type":"boolean","title":"我已阅读并同意《咖簿网用户协议》","const":true}},"required":["account","code","password","confirmPassword","read"],"errorMessage":{"required":{"account":"请输入正确的手机号码或绑定邮箱","code":"请输入6位数字验证码","password":"请输入密码","confirmPassword":"请再次输入密码","read":"请勾选咖簿网协议"},"properties":{"read":"请勾选咖簿网协议"}}};
+const schema16 = {"$id":"register","type":"object","properties":{"account":{"type":"string","title":"手机号码 / 邮箱","format":"phone-or-email","maxLength":64,"errorMessage":{"format":"请输入正确的手机号码或绑定邮箱","maxLength":"请输入正确的手机号码或绑定邮箱"}},"code":{"type":"string","title":"验证码","pattern":"^\\d{6}$","errorMessage":{"pattern":"请输入6位数字验证码"}},"password":{"type":"string","title":"密码","format":"password","errorMessage":{"format":"请输入8-20位英文字母及数字或者符号（除空格）"}},"confirmPassword":{"type":"string","title":"确认密码"},"inviteCode":{"type":"string","title":"邀请码（选填）","pattern":"^[A-Za-z0-9]{8}$","errorMessage":{"pattern":"邀请码为8位字母或数字"}},"read":{"type":"boolean","title":"我已阅读并同意《咖簿网用户协议》","const":true}},"required":["account","code","password","confirmPassword","read"],"errorMessage":{"required":{"account":"请输入正确的手机号码或绑定邮箱","code":"请输入6位数字验证码","password":"请输入密码","confirmPassword":"请再次输入密码","read":"请勾选咖簿网协议"},"properties":{"read":"请勾选咖簿网协议"}}};
 const formats0 = /^(?:1[345789]\d{9}|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})$/;
 const formats2 = /^(?![A-Za-z]+$)(?!\d+$)(?![^A-Za-z\d]+$)[^\s\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]{8,20}$/;
+const func2 = ucs2length;
 const pattern0 = new RegExp("^\\d{6}$", "u");
 const pattern1 = new RegExp("^[A-Za-z0-9]{8}$", "u");
 const pattern2 = new RegExp("^\/([^/]*)(?:\/|$)");
@@ -84,8 +85,8 @@ errors++;
 if(data.account !== undefined){
 let data0 = data.account;
 if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err5 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/format",keyword:"format",params:{format: "phone-or-email"},message:"must match format \""+"phone-or-email"+"\"",schema:"phone-or-email",parentSchema:schema16.properties.account,data:data0};
+if(func2(data0) > 64){
+const err5 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema16.properties.account,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -94,9 +95,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.account.type,parentSchema:schema16.properties.account,data:data0};
+if(!(formats0.test(data0))){
+const err6 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/format",keyword:"format",params:{format: "phone-or-email"},message:"must match format \""+"phone-or-email"+"\"",schema:"phone-or-email",parentSchema:schema16.properties.account,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -105,31 +105,42 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+else {
+const err7 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.account.type,parentSchema:schema16.properties.account,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors0 = {"format":[]};
+const emErrors0 = {"format":[],"maxLength":[]};
 const templates0 = {};
-for(const err7 of vErrors){
-if((((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && (err7.instancePath === instancePath+"/account")) && (err7.keyword in emErrors0)) && (err7.schemaPath.indexOf("#/properties/account") === 0)) && (/^\/[^\/]*$/.test(err7.schemaPath.slice(20)))){
-emErrors0[err7.keyword].push(err7);
-err7.emUsed = true;
+for(const err8 of vErrors){
+if((((((err8.keyword !== "errorMessage") && (!err8.emUsed)) && (err8.instancePath === instancePath+"/account")) && (err8.keyword in emErrors0)) && (err8.schemaPath.indexOf("#/properties/account") === 0)) && (/^\/[^\/]*$/.test(err8.schemaPath.slice(20)))){
+emErrors0[err8.keyword].push(err8);
+err8.emUsed = true;
 }
 }
 for(const key0 in emErrors0){
 if(emErrors0[key0].length){
-const err8 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema16.properties.account.errorMessage[key0],schema:schema16.properties.account.errorMessage,parentSchema:schema16.properties.account,data:data0};
+const err9 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/errorMessage",keyword:"errorMessage",params:{errors: emErrors0[key0]},message:key0 in templates0 ? templates0[key0]() : schema16.properties.account.errorMessage[key0],schema:schema16.properties.account.errorMessage,parentSchema:schema16.properties.account,data:data0};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
 }
 const emErrs0 = [];
-for(const err9 of vErrors){
-if(!err9.emUsed){
-emErrs0.push(err9);
+for(const err10 of vErrors){
+if(!err10.emUsed){
+emErrs0.push(err10);
 }
 }
 vErrors = emErrs0;
@@ -140,18 +151,7 @@ if(data.code !== undefined){
 let data1 = data.code;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err10 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^\\d{6}$"},message:"must match pattern \""+"^\\d{6}$"+"\"",schema:"^\\d{6}$",parentSchema:schema16.properties.code,data:data1};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.code.type,parentSchema:schema16.properties.code,data:data1};
+const err11 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^\\d{6}$"},message:"must match pattern \""+"^\\d{6}$"+"\"",schema:"^\\d{6}$",parentSchema:schema16.properties.code,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -160,31 +160,42 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+else {
+const err12 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.code.type,parentSchema:schema16.properties.code,data:data1};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors1 = {"pattern":[]};
 const templates1 = {};
-for(const err12 of vErrors){
-if((((((err12.keyword !== "errorMessage") && (!err12.emUsed)) && (err12.instancePath === instancePath+"/code")) && (err12.keyword in emErrors1)) && (err12.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err12.schemaPath.slice(17)))){
-emErrors1[err12.keyword].push(err12);
-err12.emUsed = true;
+for(const err13 of vErrors){
+if((((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && (err13.instancePath === instancePath+"/code")) && (err13.keyword in emErrors1)) && (err13.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err13.schemaPath.slice(17)))){
+emErrors1[err13.keyword].push(err13);
+err13.emUsed = true;
 }
 }
 for(const key1 in emErrors1){
 if(emErrors1[key1].length){
-const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.properties.code.errorMessage[key1],schema:schema16.properties.code.errorMessage,parentSchema:schema16.properties.code,data:data1};
+const err14 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.properties.code.errorMessage[key1],schema:schema16.properties.code.errorMessage,parentSchema:schema16.properties.code,data:data1};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
 }
 const emErrs1 = [];
-for(const err14 of vErrors){
-if(!err14.emUsed){
-emErrs1.push(err14);
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs1.push(err15);
 }
 }
 vErrors = emErrs1;
@@ -195,18 +206,7 @@ if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
 if(!(formats2.test(data2))){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"},message:"must match format \""+"password"+"\"",schema:"password",parentSchema:schema16.properties.password,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.password.type,parentSchema:schema16.properties.password,data:data2};
+const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/format",keyword:"format",params:{format: "password"},message:"must match format \""+"password"+"\"",schema:"password",parentSchema:schema16.properties.password,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -215,31 +215,42 @@ vErrors.push(err16);
 }
 errors++;
 }
+}
+else {
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.password.type,parentSchema:schema16.properties.password,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors2 = {"format":[]};
 const templates2 = {};
-for(const err17 of vErrors){
-if((((((err17.keyword !== "errorMessage") && (!err17.emUsed)) && (err17.instancePath === instancePath+"/password")) && (err17.keyword in emErrors2)) && (err17.schemaPath.indexOf("#/properties/password") === 0)) && (/^\/[^\/]*$/.test(err17.schemaPath.slice(21)))){
-emErrors2[err17.keyword].push(err17);
-err17.emUsed = true;
+for(const err18 of vErrors){
+if((((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && (err18.instancePath === instancePath+"/password")) && (err18.keyword in emErrors2)) && (err18.schemaPath.indexOf("#/properties/password") === 0)) && (/^\/[^\/]*$/.test(err18.schemaPath.slice(21)))){
+emErrors2[err18.keyword].push(err18);
+err18.emUsed = true;
 }
 }
 for(const key2 in emErrors2){
 if(emErrors2[key2].length){
-const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.properties.password.errorMessage[key2],schema:schema16.properties.password.errorMessage,parentSchema:schema16.properties.password,data:data2};
+const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.properties.password.errorMessage[key2],schema:schema16.properties.password.errorMessage,parentSchema:schema16.properties.password,data:data2};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
 }
 const emErrs2 = [];
-for(const err19 of vErrors){
-if(!err19.emUsed){
-emErrs2.push(err19);
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs2.push(err20);
 }
 }
 vErrors = emErrs2;
@@ -249,21 +260,7 @@ errors = emErrs2.length;
 if(data.confirmPassword !== undefined){
 let data3 = data.confirmPassword;
 if(typeof data3 !== "string"){
-const err20 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.confirmPassword.type,parentSchema:schema16.properties.confirmPassword,data:data3};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.inviteCode !== undefined){
-let data4 = data.inviteCode;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err21 = {instancePath:instancePath+"/inviteCode",schemaPath:"#/properties/inviteCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{8}$"},message:"must match pattern \""+"^[A-Za-z0-9]{8}$"+"\"",schema:"^[A-Za-z0-9]{8}$",parentSchema:schema16.properties.inviteCode,data:data4};
+const err21 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.confirmPassword.type,parentSchema:schema16.properties.confirmPassword,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -273,8 +270,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/inviteCode",schemaPath:"#/properties/inviteCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.inviteCode.type,parentSchema:schema16.properties.inviteCode,data:data4};
+if(data.inviteCode !== undefined){
+let data4 = data.inviteCode;
+if(typeof data4 === "string"){
+if(!pattern1.test(data4)){
+const err22 = {instancePath:instancePath+"/inviteCode",schemaPath:"#/properties/inviteCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{8}$"},message:"must match pattern \""+"^[A-Za-z0-9]{8}$"+"\"",schema:"^[A-Za-z0-9]{8}$",parentSchema:schema16.properties.inviteCode,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -283,31 +283,42 @@ vErrors.push(err22);
 }
 errors++;
 }
+}
+else {
+const err23 = {instancePath:instancePath+"/inviteCode",schemaPath:"#/properties/inviteCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.inviteCode.type,parentSchema:schema16.properties.inviteCode,data:data4};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors3 = {"pattern":[]};
 const templates3 = {};
-for(const err23 of vErrors){
-if((((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && (err23.instancePath === instancePath+"/inviteCode")) && (err23.keyword in emErrors3)) && (err23.schemaPath.indexOf("#/properties/inviteCode") === 0)) && (/^\/[^\/]*$/.test(err23.schemaPath.slice(23)))){
-emErrors3[err23.keyword].push(err23);
-err23.emUsed = true;
+for(const err24 of vErrors){
+if((((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && (err24.instancePath === instancePath+"/inviteCode")) && (err24.keyword in emErrors3)) && (err24.schemaPath.indexOf("#/properties/inviteCode") === 0)) && (/^\/[^\/]*$/.test(err24.schemaPath.slice(23)))){
+emErrors3[err24.keyword].push(err24);
+err24.emUsed = true;
 }
 }
 for(const key3 in emErrors3){
 if(emErrors3[key3].length){
-const err24 = {instancePath:instancePath+"/inviteCode",schemaPath:"#/properties/inviteCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.inviteCode.errorMessage[key3],schema:schema16.properties.inviteCode.errorMessage,parentSchema:schema16.properties.inviteCode,data:data4};
+const err25 = {instancePath:instancePath+"/inviteCode",schemaPath:"#/properties/inviteCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.inviteCode.errorMessage[key3],schema:schema16.properties.inviteCode.errorMessage,parentSchema:schema16.properties.inviteCode,data:data4};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
 }
 const emErrs3 = [];
-for(const err25 of vErrors){
-if(!err25.emUsed){
-emErrs3.push(err25);
+for(const err26 of vErrors){
+if(!err26.emUsed){
+emErrs3.push(err26);
 }
 }
 vErrors = emErrs3;
@@ -317,17 +328,7 @@ errors = emErrs3.length;
 if(data.read !== undefined){
 let data5 = data.read;
 if(typeof data5 !== "boolean"){
-const err26 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.read.type,parentSchema:schema16.properties.read,data:data5};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(true !== data5){
-const err27 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.read,data:data5};
+const err27 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.read.type,parentSchema:schema16.properties.read,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -336,10 +337,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(true !== data5){
+const err28 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.read,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -348,18 +347,30 @@ vErrors.push(err28);
 }
 errors++;
 }
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors4 = {"required":{"account":[],"code":[],"password":[],"confirmPassword":[],"read":[]}};
 const templates4 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err29 of vErrors){
-if((((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && (err29.instancePath === instancePath)) && (err29.keyword in emErrors4)) && (err29.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err29.schemaPath.slice(1)))){
-emPropParams0 = obj0[err29.keyword];
-emParamsErrors0 = emErrors4[err29.keyword][err29.params[emPropParams0]];
+for(const err30 of vErrors){
+if((((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && (err30.instancePath === instancePath)) && (err30.keyword in emErrors4)) && (err30.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err30.schemaPath.slice(1)))){
+emPropParams0 = obj0[err30.keyword];
+emParamsErrors0 = emErrors4[err30.keyword][err30.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err29);
-err29.emUsed = true;
+emParamsErrors0.push(err30);
+err30.emUsed = true;
 }
 }
 }
@@ -368,12 +379,12 @@ for(const keyProp0 in emErrors4[key4]){
 emParamsErrors0 = emErrors4[key4][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates4[key4] && templates4[key4][keyProp0];
-const err30 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key4][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
+const err31 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key4][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -384,24 +395,24 @@ let templates5;
 if((typeof data == "object") && (!(Array.isArray(data)))){
 emErrors5 = {"read":[]};
 templates5 = {};
-for(const err31 of vErrors){
-if(((err31.keyword !== "errorMessage") && (!err31.emUsed)) && (err31.instancePath.indexOf(instancePath) === 0)){
-const emMatches0 = pattern2.exec(err31.instancePath.slice(instancePath.length));
+for(const err32 of vErrors){
+if(((err32.keyword !== "errorMessage") && (!err32.emUsed)) && (err32.instancePath.indexOf(instancePath) === 0)){
+const emMatches0 = pattern2.exec(err32.instancePath.slice(instancePath.length));
 const emChild0 = emMatches0 && emMatches0[1].replace(/~1/g, "/").replace(/~0/g, "~");
 if(emChild0 !== undefined && emChild0 in emErrors5){
-emErrors5[emChild0].push(err31);
-err31.emUsed = true;
+emErrors5[emChild0].push(err32);
+err32.emUsed = true;
 }
 }
 }
 for(const key5 in emErrors5){
 if(emErrors5[key5].length){
-const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.errorMessage.properties[key5],schema:schema16.errorMessage,parentSchema:schema16,data};
+const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.errorMessage.properties[key5],schema:schema16.errorMessage,parentSchema:schema16,data};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 vErrors[errors-1].instancePath = instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -409,9 +420,9 @@ vErrors[errors-1].instancePath = instancePath + "/" + key5.replace(/~/g, "~0").r
 }
 }
 const emErrs4 = [];
-for(const err33 of vErrors){
-if(!err33.emUsed){
-emErrs4.push(err33);
+for(const err34 of vErrors){
+if(!err34.emUsed){
+emErrs4.push(err34);
 }
 }
 vErrors = emErrs4;

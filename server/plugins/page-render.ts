@@ -86,10 +86,10 @@ export function loadPageRenderer(
   }
 
   return async (request, reply) => {
-    const origin = requestOrigin(request, opts.siteOrigin)
     let answer: Answer | undefined
     try {
-      answer = await answerFor(request.url, origin)
+      // A Host no URL can hold (no browser sends one) gets the plain shell, like a failed render.
+      answer = await answerFor(request.url, requestOrigin(request, opts.siteOrigin))
     } catch (error) {
       // A page that cannot be rendered still works: the browser renders it from the plain shell.
       request.log.error({ err: error, url: request.url }, 'server rendering failed')

@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LOGIN_SOURCE } from '../../schemas/contract.ts'
+import { canonicalAccount } from '../../schemas/forms/fields.ts'
 import type { UserTable } from '../db/schema.ts'
+import { readCookie } from '../lib/cookies.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { isPasswordHash, verifyPasswordOrDummy } from '../lib/passwords.ts'
@@ -8,6 +10,7 @@ import { bool, formBody, int, query, replies, SIGNED_IN, shape, str } from '../l
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { createAccount } from '../services/accounts.ts'
 import { createSession, revokeSession } from '../services/sessions.ts'
+import { WECHAT_NONCE_COOKIE } from '../services/wechat/state.ts'
 
 const WRONG_CREDENTIALS = '账号或密码错误'
 
@@ -72,8 +75,15 @@ export function userInfo(
  * exchanged with the provider, and the WeChat user's account is found by openid — or made on first
  * sign-in, named by the WeChat nickname.
  */
-async function wechatSignIn(app: FastifyInstance, code?: string, state?: string): Promise<number> {
-  if (!code || !state || !app.oauthStates.valid(state))
+async function wechatSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  code?: string,
+  state?: string,
+): Promise<number> {
+  // The browser that started the sign-in keeps this cookie; one that did not must not finish it.
+  const nonce = readCookie(request.headers.cookie, WECHAT_NONCE_COOKIE)
+  if (!code || !state || !app.oauthStates.valid(state, nonce, app.wechat.crossDevice))
     throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
   const wechatUser = await app.wechat.exchange(code)
   if (!wechatUser) throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
@@ -104,11 +114,13 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
   app.post<{ Body: LoginBody }>('/login', { schema: schemas.login }, async (request) => {
     const body = request.body ?? {}
     if (body.logInSource === LOGIN_SOURCE.wechat) {
-      const userId = await wechatSignIn(app, body.code, body.state)
+      const userId = await wechatSignIn(app, request, body.code, body.state)
       return ok({ token: await createSession(app.db.kysely, userId, opts.sessionTtlMs) })
     }
     // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
-    const { account, password } = parseForm('login', body) as { account: string; password: string }
+    const form = parseForm('login', body) as { account: string; password: string }
+    const { password } = form
+    const account = canonicalAccount(form.account)
 
     // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
     const attempt = await app.loginThrottle.claim(account, request.ip)

@@ -6,6 +6,7 @@ import { parseForm } from '../lib/form-body.ts'
 import { bool, formBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
+import { lockUser } from '../services/accounts.ts'
 
 const MAX_ADDRESSES = 20
 
@@ -114,19 +115,21 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/address/insert', { preHandler: requireUser, schema: schemas.insert }, async (request) => {
     const form = readAddress(request.body)
-    const k = app.db.kysely
-    const count = Number(
-      (
-        await k
-          .selectFrom('addresses')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', request.userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
-    if (count >= MAX_ADDRESSES) throw new BusinessError(CODE.badRequest, `最多保存${MAX_ADDRESSES}个收货地址`)
-    const isDefault = form.isDefault === true || count === 0
-    const id = await k.transaction().execute(async (trx) => {
+    const id = await app.db.kysely.transaction().execute(async (trx) => {
+      // Counted under the user's lock, so a burst of inserts cannot pass the limit together.
+      await lockUser(trx, request.userId)
+      const count = Number(
+        (
+          await trx
+            .selectFrom('addresses')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', request.userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+      if (count >= MAX_ADDRESSES)
+        throw new BusinessError(CODE.badRequest, `最多保存${MAX_ADDRESSES}个收货地址`)
+      const isDefault = form.isDefault === true || count === 0
       if (isDefault)
         await trx
           .updateTable('addresses')
@@ -218,8 +221,12 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   )
 }
 
-/** Exactly one default per user: all off, then the chosen one on, in the caller's transaction. */
+/**
+ * Exactly one default per user: all off, then the chosen one on, in the caller's transaction, under
+ * the user's lock so that two concurrent choices cannot both stay on.
+ */
 async function makeDefault(trx: Transaction<Database>, userId: number, id: number): Promise<void> {
+  await lockUser(trx, userId)
   await trx.updateTable('addresses').set({ is_default: 0 }).where('user_id', '=', userId).execute()
   await trx
     .updateTable('addresses')

@@ -22,6 +22,7 @@ const NUMBER = /^KBC\d{11}$/
 const NOT_FOUND = '未找到该证书：编号或姓名不存在，请核对；证书编号对不上的证书不是咖簿网颁发的'
 const VERIFY_LIMIT = 20
 const PDF_CACHE = 200
+const PDF_LIMIT = { windowMs: 60_000, max: 20 } as const
 
 const certificate = shape({
   number: str(32),
@@ -201,10 +202,13 @@ export async function certificateRoutes(
   // A PDF costs ~100 ms of CPU: each is made once per content and kept (bounded), so a public URL
   // cannot be used to keep the server busy.
   const pdfs = new Map<string, Promise<Buffer>>()
-  const pdfFor = (cert: CertificationInfo, url: string) => {
+  const pdfFor = async (cert: CertificationInfo, url: string, clientIp: string) => {
     const key = `${cert.number}|${cert.username}|${cert.validUntil}|${cert.status}|${url}`
     let pdf = pdfs.get(key)
     if (!pdf) {
+      // A new PDF is CPU work: a client may ask for a few a minute, not for thousands.
+      const claim = await app.rateLimits.claim(`pdf:address:${clientIp}`, PDF_LIMIT)
+      if (!claim.allowed) throw new BusinessError(CODE.tooMany, '下载过于频繁，请稍后再试')
       if (pdfs.size >= PDF_CACHE) pdfs.delete(pdfs.keys().next().value as string)
       pdf = certificatePdf(cert, url)
       pdf.catch(() => pdfs.delete(key))
@@ -218,7 +222,7 @@ export async function certificateRoutes(
     { schema: schemas.pdf },
     async (request, reply) => {
       const cert = await byNumber(request.params.number)
-      const pdf = await pdfFor(cert, verifyUrl(request, cert.number))
+      const pdf = await pdfFor(cert, verifyUrl(request, cert.number), request.ip)
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-cache')

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
+import { ACCOUNT_MAX_LENGTH, canonicalAccount } from '../../schemas/forms/fields.ts'
 import type { Database } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
@@ -17,7 +18,14 @@ const schemas = {
     querystring: query({}),
     body: handlerBody({
       type: 'object',
-      properties: { account: { type: 'string', title: '手机号码 / 邮箱', format: 'phone-or-email' } },
+      properties: {
+        account: {
+          type: 'string',
+          title: '手机号码 / 邮箱',
+          format: 'phone-or-email',
+          maxLength: ACCOUNT_MAX_LENGTH,
+        },
+      },
       required: ['account'],
     }),
     response: replies(),
@@ -56,8 +64,8 @@ export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs:
     '/register/sendCode',
     { schema: schemas.sendCode },
     async (request) => {
-      const account = String(request.body?.account ?? '').trim()
-      if (!FORMATS['phone-or-email'].test(account))
+      const account = canonicalAccount(String(request.body?.account ?? ''))
+      if (account.length > ACCOUNT_MAX_LENGTH || !FORMATS['phone-or-email'].test(account))
         throw new BusinessError(CODE.badRequest, MESSAGES.phoneOrEmailInvalid)
       const exists = await accountExists(app.db.kysely, account)
       await app.verificationCodes.issue(account, 'register', request.ip, (code) =>
@@ -76,12 +84,13 @@ export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs:
   )
 
   app.post('/register', { schema: schemas.register }, async (request) => {
-    const form = parseForm('register', request.body) as {
+    const parsed = parseForm('register', request.body) as {
       account: string
       code: string
       password: string
       inviteCode?: string
     }
+    const form = { ...parsed, account: canonicalAccount(parsed.account) }
     const inviter = form.inviteCode
       ? await app.db.kysely
           .selectFrom('users')

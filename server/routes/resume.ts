@@ -81,7 +81,7 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'private, no-store')
       .header(
         'content-disposition',
-        `attachment; filename="resume.pdf"; filename*=UTF-8''${encodeURIComponent(`${resume.realName}-简历.pdf`)}`,
+        `attachment; filename="resume.pdf"; filename*=UTF-8''${encodeURIComponent(`${resume.realName.toWellFormed()}-简历.pdf`)}`,
       )
       .send(pdf)
   })

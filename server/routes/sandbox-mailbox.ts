@@ -5,6 +5,7 @@ import { query, textReplies } from '../lib/route-schema.ts'
 const SHOWN = 30
 /** Who may read the mailbox: this machine only (the client address, as TRUST_PROXY lets the server see it). */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const
 
 const schemas = {
   mailbox: {
@@ -17,12 +18,14 @@ const schemas = {
 
 /**
  * The local dev mailbox (README "Sign-up and messages"): the sandbox message provider sends nothing,
- * so a tester reads the codes here. Only to requests from this machine: the codes would let anyone
- * reset anyone's password.
+ * so a tester reads the codes here. Only to requests from this machine that no proxy forwarded, and
+ * never in production (server/app.ts): the codes would let anyone reset anyone's password.
  */
 export async function sandboxMailboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sandbox/mailbox', { schema: schemas.mailbox }, async (request, reply) => {
-    if (!LOOPBACK.has(request.ip)) {
+    // A proxy on this machine makes every visitor look local: a forwarded request is never shown codes.
+    const forwarded = FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined)
+    if (forwarded || !LOOPBACK.has(request.ip)) {
       return sandboxPage(
         reply,
         '仅限本机',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { query, replies, shape, str } from '../lib/route-schema.ts'
+import { WECHAT_NONCE_COOKIE } from '../services/wechat/state.ts'
 
 const schemas = {
   authorize: {
@@ -14,8 +15,14 @@ const schemas = {
 
 /** Starts a WeChat sign-in (SPEC §2 /wxlogin): the page shows `url` as a QR code and keeps `state`. */
 export async function wechatRoutes(app: FastifyInstance, opts: { siteOrigin?: string; basePath: string }) {
-  app.get('/wx/authorize', { schema: schemas.authorize }, async (request) => {
-    const state = app.oauthStates.issue()
+  app.get('/wx/authorize', { schema: schemas.authorize }, async (request, reply) => {
+    const { state, nonce } = app.oauthStates.issue()
+    // Only for /api (the sign-in call), never readable by scripts.
+    const secure = request.protocol === 'https' ? '; Secure' : ''
+    reply.header(
+      'set-cookie',
+      `${WECHAT_NONCE_COOKIE}=${nonce}; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
+    )
     const redirectUri = `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}authorizeWx`
     return ok({ url: app.wechat.authorizeUrl({ state, redirectUri }), state })
   })

@@ -49,3 +49,17 @@ export async function createAccount(
     .executeTakeFirst()
   return row?.id
 }
+
+/**
+ * Takes the user's row lock for the rest of the transaction (a write that changes nothing): on
+ * PostgreSQL, concurrent transactions of one user then run one after another and each sees what the
+ * previous one committed — a count under a limit, or which address is the default. SQLite runs
+ * transactions one at a time anyway.
+ */
+export async function lockUser(trx: Transaction<Database>, userId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ money_fen: eb.ref('money_fen') }))
+    .where('id', '=', userId)
+    .execute()
+}

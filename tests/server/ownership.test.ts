@@ -110,3 +110,25 @@ describe('ownership: user B can never read or change user A’s addresses, order
     ])
   })
 })
+
+describe('address limits under a concurrent burst', () => {
+  it('keeps at most 20 addresses and exactly one default, however many requests race', async () => {
+    const { a } = await twoUsers()
+    const inserts = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        t.api.post(
+          '/api/address/insert',
+          { ...address, address: `并发地址 ${i}`, isDefault: i % 2 === 0 },
+          a.token,
+        ),
+      ),
+    )
+    // Two were there already.
+    expect(inserts.filter((r) => r.code === 200)).toHaveLength(18)
+    const all = await list(a.token)
+    expect(all).toHaveLength(20)
+    expect(all.filter((x) => x.isDefault)).toHaveLength(1)
+    await Promise.all(all.slice(0, 8).map((x) => t.api.post(`/api/address/default/${x.id}`, {}, a.token)))
+    expect((await list(a.token)).filter((x) => x.isDefault)).toHaveLength(1)
+  })
+})

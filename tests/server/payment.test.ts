@@ -108,7 +108,22 @@ describe('certification payment (SPEC §2 Payment page, §4, §7 Payment)', () =
     const rows = await paymentRows(t.server.app, payer.userId)
     // Not from today: one year after the expiry the first payment gave.
     expect(rows.validUntil).toBe(addYears(new Date(firstUntil), 1).toISOString())
-    expect(rows).toMatchObject({ moneyFen: 0, paidOrders: 2, ledger: 4, integral: 2 * 298 })
+    // Balance: a debit and points. QR: money in and out again, and points.
+    expect(rows).toMatchObject({ moneyFen: 0, paidOrders: 2, ledger: 5, integral: 2 * 298 })
+    const money = await t.server.app.db.kysely
+      .selectFrom('ledger')
+      .select(['amount', 'balance_after'])
+      .where('user_id', '=', payer.userId)
+      .where('kind', '=', 'money')
+      .orderBy('id')
+      .execute()
+    // The money rows add up to the balance's change, and each one's balance follows from the last.
+    expect(money.reduce((sum, r) => sum + r.amount, 0)).toBe(-FEE)
+    let balance = FEE
+    for (const r of money) {
+      balance += r.amount
+      expect(r.balance_after).toBe(balance)
+    }
   })
 
   it('pays online through a provider form whose fields lead to the same cashier', async () => {
@@ -162,7 +177,7 @@ describe('certification payment (SPEC §2 Payment page, §4, §7 Payment)', () =
     )
     expect(answers.map((a) => a.body)).toEqual(Array(10).fill('success'))
     const once = await paymentRows(t.server.app, payer.userId)
-    expect(once).toMatchObject({ paidOrders: 1, ledger: 2, integral: 298 })
+    expect(once).toMatchObject({ paidOrders: 1, ledger: 3, integral: 298 })
     await t.server.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: notice })
     expect(await paymentRows(t.server.app, payer.userId)).toEqual(once)
   })

@@ -89,3 +89,45 @@ describe('WeChat sign-in over the sandbox provider (SPEC §6 source 1)', () => {
     }
   })
 })
+
+describe('WeChat sign-in is bound to the browser that started it', () => {
+  it('refuses a code and state from someone else’s sign-in in a browser that started its own (login CSRF)', async () => {
+    // The victim's browser starts a sign-in and keeps its nonce cookie.
+    const started = await t.server.app.inject({ url: '/api/wx/authorize' })
+    const cookie = String(started.headers['set-cookie']).split(';')[0] as string
+    expect(cookie).toMatch(/^kb_wx_nonce=/)
+    expect(String(started.headers['set-cookie'])).toMatch(/HttpOnly/)
+    // The attacker's own code and state, sent to the victim's browser.
+    const attacker = await scanAndConfirm('攻击者微信')
+    const forced = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie },
+      payload: { code: attacker.callback.searchParams.get('code'), state: attacker.state, logInSource: 1 },
+    })
+    expect(forced.json()).toEqual({ code: 400, msg: FAILED })
+
+    // The victim's own sign-in, finished in the same browser, goes through.
+    const own = started.json().data as { url: string; state: string }
+    const authorize = new URL(own.url)
+    const confirmed = await t.server.app.inject({
+      method: 'POST',
+      url: authorize.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        state: own.state,
+        redirect_uri: authorize.searchParams.get('redirect_uri') as string,
+        nickname: '本人微信',
+        decision: 'allow',
+      }).toString(),
+    })
+    const code = new URL(confirmed.headers.location as string).searchParams.get('code')
+    const signedIn = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie },
+      payload: { code, state: own.state, logInSource: 1 },
+    })
+    expect(signedIn.json().code).toBe(200)
+  })
+})

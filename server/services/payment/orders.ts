@@ -81,8 +81,8 @@ async function insertOrder(
 }
 
 /**
- * What a paid order gives, inside the transaction that marked it paid: points, one ledger row for the
- * money and one for the points, and one more period of certification. The user's row is written first,
+ * What a paid order gives, inside the transaction that marked it paid: points, ledger rows for the
+ * money and the points, and one more period of certification. The user's row is written first,
  * so on PostgreSQL concurrent payments of one user queue here rather than read stale validity.
  */
 async function fulfil(
@@ -98,27 +98,38 @@ async function fulfil(
     .returning(['money_fen', 'integral'])
     .executeTakeFirstOrThrow()
   const stamp = now.toISOString()
+  const row = { user_id: order.userId, order_id: order.id, created_at: stamp }
+  // Money paid from outside (QR, online) comes in and goes out again, so the money rows of a user
+  // always add up to the balance; a balance payment is only the going out.
+  const received =
+    order.method === PAY_METHOD.balance
+      ? []
+      : [
+          {
+            ...row,
+            kind: 'money' as const,
+            amount: order.amountFen,
+            balance_after: user.money_fen + order.amountFen,
+            memo: `${PAY_METHOD_LABEL[order.method]}入账`,
+          },
+        ]
   await trx
     .insertInto('ledger')
     .values([
+      ...received,
       {
-        user_id: order.userId,
-        order_id: order.id,
+        ...row,
         kind: 'money',
         amount: -order.amountFen,
-        // Unchanged by a QR or online payment: the row records the payment, the balance is as it was.
         balance_after: user.money_fen,
         memo: `${order.subject}（${PAY_METHOD_LABEL[order.method]}）`,
-        created_at: stamp,
       },
       {
-        user_id: order.userId,
-        order_id: order.id,
+        ...row,
         kind: 'integral',
         amount: points,
         balance_after: user.integral,
         memo: `${order.subject}赠送积分`,
-        created_at: stamp,
       },
     ])
     .execute()

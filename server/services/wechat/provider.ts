@@ -12,6 +12,12 @@ export interface WechatUser {
 
 export interface WechatOAuth {
   readonly name: string
+  /**
+   * Whether the sign-in may finish in another browser than the one that showed the QR code. A real
+   * website login (qrconnect) sends the same browser back, so its sign-ins are bound to it; the
+   * sandbox's QR code opens on a phone.
+   */
+  readonly crossDevice: boolean
   /** The page whose QR code the visitor scans; it returns to `redirectUri` with code and state. */
   authorizeUrl(options: { state: string; redirectUri: string }): string
   /** The user behind a code, or null when the code is unknown, used, expired or forged. */

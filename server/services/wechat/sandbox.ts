@@ -13,6 +13,7 @@ export const SANDBOX_WECHAT_PATH = '/api/sandbox/wechat/authorize'
  */
 export class SandboxWechat implements WechatOAuth {
   readonly name = 'sandbox'
+  readonly crossDevice = true
   private readonly key: Buffer
   private readonly rateLimits: RateLimits
 

@@ -1,10 +1,16 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 const STATE_TTL_MS = 10 * 60_000
+/** The cookie that ties a WeChat sign-in to the browser that started it (set by GET /wx/authorize). */
+export const WECHAT_NONCE_COOKIE = 'kb_wx_nonce'
+
+const bindingOf = (nonce: string) => createHash('sha256').update(nonce).digest('base64url').slice(0, 22)
 
 /**
- * The OAuth state: random, with its expiry, signed by the server, so /login can tell a state it
- * handed out in the last 10 minutes from one made up by someone else.
+ * The OAuth state: random, its expiry, and a hash of a nonce the starting browser keeps in an
+ * HttpOnly cookie, all signed by the server. /login can then tell a state it handed out in the last
+ * 10 minutes from a made-up one, and — when the browser finishing the sign-in has the cookie — that
+ * this browser started it, so nobody can sign a victim into the attacker's account (login CSRF).
  */
 export class OAuthStates {
   private readonly key: Buffer
@@ -16,18 +22,27 @@ export class OAuthStates {
     return createHmac('sha256', this.key).update(`state:${text}`).digest('base64url').slice(0, 32)
   }
 
-  issue(now = Date.now()): string {
-    const body = `${randomBytes(12).toString('base64url')}.${(now + STATE_TTL_MS).toString(36)}`
-    return `${body}.${this.sign(body)}`
+  /** A new state and the nonce its browser keeps. */
+  issue(now = Date.now()): { state: string; nonce: string } {
+    const nonce = randomBytes(18).toString('base64url')
+    const body = `${randomBytes(12).toString('base64url')}.${(now + STATE_TTL_MS).toString(36)}.${bindingOf(nonce)}`
+    return { state: `${body}.${this.sign(body)}`, nonce }
   }
 
-  valid(state: string, now = Date.now()): boolean {
+  /**
+   * Whether the state is ours and live and, given the browser's nonce, that browser's. Without a nonce
+   * (the sign-in finished on another device, as the sandbox's QR code allows) only `crossDevice` lets
+   * it through.
+   */
+  valid(state: string, nonce: string | undefined, crossDevice: boolean, now = Date.now()): boolean {
     const parts = state.split('.')
-    if (parts.length !== 3) return false
-    const body = `${parts[0]}.${parts[1]}`
+    if (parts.length !== 4) return false
+    const [random, expiry, binding, signature] = parts as [string, string, string, string]
+    const body = `${random}.${expiry}.${binding}`
     const expected = Buffer.from(this.sign(body))
-    const given = Buffer.from(parts[2] ?? '')
+    const given = Buffer.from(signature)
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false
-    return Number.parseInt(parts[1] ?? '', 36) > now
+    if (Number.parseInt(expiry, 36) <= now) return false
+    return nonce === undefined ? crossDevice : bindingOf(nonce) === binding
   }
 }

@@ -23,7 +23,8 @@ export function loader({ request }: LoaderFunctionArgs) {
  */
 export function Component() {
   useTitle('申请设计师认证')
-  const { verified } = useRealnameStatus()
+  const realname = useRealnameStatus()
+  const { verified } = realname
   const openRealname = useUserStore((s) => s.setRealnameDialogOpen)
   const certificate = useLoad(getCertificate, [])
   const cert = certificate.data?.certification
@@ -50,8 +51,22 @@ export function Component() {
 
         <Card.Root>
           <Card.Body gap="4">
-            {verified === undefined || !certificate.data ? (
-              <Text color="fg.muted">{certificate.failed ? '加载失败，请刷新重试' : '加载中…'}</Text>
+            {realname.failed || certificate.failed ? (
+              <HStack>
+                <Text color="fg.muted">加载失败</Text>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => {
+                    if (realname.failed) realname.retry()
+                    if (certificate.failed) certificate.reload()
+                  }}
+                >
+                  重试
+                </Button>
+              </HStack>
+            ) : verified === undefined || !certificate.data ? (
+              <Text color="fg.muted">加载中…</Text>
             ) : step === 0 ? (
               <>
                 <Text>第一步：完成实名认证。认证需填写真实有效的身份信息，提交后不可修改。</Text>

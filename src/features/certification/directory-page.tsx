@@ -12,7 +12,7 @@ const PAGE_SIZE = 12
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
   const keyword = (query.get('keyword') ?? '').trim().slice(0, 40)
-  const page = Math.max(1, Math.min(100_000, Number(query.get('page')) || 1))
+  const page = Math.max(1, Math.min(100_000, Math.floor(Number(query.get('page'))) || 1))
   const { rows, total } = await listCertified(keyword, page, PAGE_SIZE)
   return { keyword, page, rows, total }
 }
