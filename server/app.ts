@@ -110,6 +110,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     ...errorServerOptions(config.requestTimeoutMs),
   })
 
+  // Before anything opens: a refused start leaves no connection or file behind.
+  guardSandboxes(app, {
+    payment: config.paymentProvider ?? 'sandbox',
+    wechat: config.wechatProvider ?? 'sandbox',
+  })
   const db = connect(config)
   app.decorate('db', db)
   app.addHook('onClose', async () => {
@@ -146,7 +151,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('payments', new Payments(db.kysely))
-  guardSandboxes(app, { payment: paymentProvider.name, wechat: wechat.name })
 
   registerErrorHandling(app)
   registerJsonBody(app)

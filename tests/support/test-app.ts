@@ -42,6 +42,7 @@ export async function createTestApp(
       await c.end()
     }
   }
+  // A server that refuses to start leaves no database or folder behind.
   const app = await buildApp({
     dataDir,
     databaseUrl,
@@ -54,6 +55,10 @@ export async function createTestApp(
     requestTimeoutMs: options.requestTimeoutMs,
     trustProxy: options.trustProxy,
     logStream: options.logStream,
+  }).catch(async (error: unknown) => {
+    await dropDatabase()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw error
   })
   return {
     app,
