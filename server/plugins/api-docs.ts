@@ -69,9 +69,38 @@ function compileValidator({ schema, httpPart }: { schema: Record<string, unknown
   return wrap(ajv.compile(schema))
 }
 
+/**
+ * ajv coerces "1e309" or "Infinity" in a query to Infinity and then lets it pass `type: integer` and
+ * `maximum` alike; a page number of Infinity reached SQL as LIMIT/OFFSET and failed with a 500. No
+ * parameter of this API is infinite: one that coerced to it fails validation like any other bad value.
+ */
+function infiniteField(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value === 'number' && !Number.isFinite(value)) return name
+  }
+  return undefined
+}
+
 function wrap(validate: ReturnType<Ajv['compile']>): Validate {
   return (data) => {
-    if (validate(data)) return true
+    const infinite = validate(data) ? infiniteField(data) : undefined
+    if (validate.errors === null && infinite === undefined) return true
+    if (infinite !== undefined) {
+      const error = new Error('schema validation failed') as Error & {
+        validation: FastifySchemaValidationError[]
+      }
+      error.validation = [
+        {
+          keyword: 'maximum',
+          instancePath: `/${infinite}`,
+          schemaPath: '',
+          params: {},
+          message: 'must be finite',
+        },
+      ]
+      return { error }
+    }
     const error = new Error('schema validation failed') as Error & {
       validation: FastifySchemaValidationError[]
     }
