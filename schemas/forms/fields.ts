@@ -53,3 +53,18 @@ export const canonicalAccount = (account: string): string => {
   const trimmed = account.trim()
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed
 }
+
+/** How a password being chosen is typed: hidden, with the rule as its hint, offered to password managers. */
+export const newPasswordUi = {
+  'ui:widget': 'password',
+  'ui:placeholder': '8-20位，字母、数字、符号至少两种',
+  'ui:autocomplete': 'new-password',
+} as const
+
+/** Its confirmation, with an optional hint. */
+export const confirmPasswordUi = <T extends string>(placeholder?: T) =>
+  ({
+    'ui:widget': 'password',
+    'ui:autocomplete': 'new-password',
+    ...(placeholder ? { 'ui:placeholder': placeholder } : {}),
+  }) as const

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
-import { confirmationDiffers, newPasswordField } from './fields.ts'
+import { confirmationDiffers, confirmPasswordUi, newPasswordField, newPasswordUi } from './fields.ts'
 
 /** Password change in the personal area's settings: the current password, then the new one twice. */
 export const passwordChangeSchema = {
@@ -40,10 +40,6 @@ export function checkPasswordChange(data: Partial<PasswordChangeForm>): Partial<
 export const passwordChangeUiSchema = {
   'ui:order': [...passwordChangeOrder],
   oldPassword: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' },
-  password: {
-    'ui:widget': 'password',
-    'ui:placeholder': '8-20位，字母、数字、符号至少两种',
-    'ui:autocomplete': 'new-password',
-  },
-  confirmPassword: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+  password: newPasswordUi,
+  confirmPassword: confirmPasswordUi(),
 } as const

@@ -1,6 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
-import { CODE_REQUIRED, codeField, confirmationDiffers, newPasswordField } from './fields.ts'
+import {
+  CODE_REQUIRED,
+  codeField,
+  confirmationDiffers,
+  confirmPasswordUi,
+  newPasswordField,
+  newPasswordUi,
+} from './fields.ts'
 
 /** Password reset by SMS code (/forgetPwd): phone, the 6-digit code, the new password twice. */
 export const passwordResetSchema = {
@@ -38,14 +45,6 @@ export const passwordResetUiSchema = {
   'ui:order': [...passwordResetOrder],
   phone: { 'ui:placeholder': '注册时使用的手机号', 'ui:options': { inputType: 'tel' } },
   code: { 'ui:widget': 'smsCode', 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
-  password: {
-    'ui:widget': 'password',
-    'ui:placeholder': '8-20位，字母、数字、符号至少两种',
-    'ui:autocomplete': 'new-password',
-  },
-  confirmPassword: {
-    'ui:widget': 'password',
-    'ui:placeholder': '再次输入新密码',
-    'ui:autocomplete': 'new-password',
-  },
+  password: newPasswordUi,
+  confirmPassword: confirmPasswordUi('再次输入新密码'),
 } as const

@@ -1,6 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
-import { accountField, CODE_REQUIRED, codeField, confirmationDiffers, newPasswordField } from './fields.ts'
+import {
+  accountField,
+  CODE_REQUIRED,
+  codeField,
+  confirmationDiffers,
+  confirmPasswordUi,
+  newPasswordField,
+  newPasswordUi,
+} from './fields.ts'
 
 /** Sign-up (the login page's 注册 tab): a phone or an email, its code, a password under §5, the agreements. */
 export const registerSchema = {
@@ -42,16 +50,8 @@ export const registerUiSchema = {
   'ui:order': [...registerOrder],
   account: { 'ui:placeholder': '手机号码或邮箱', 'ui:autocomplete': 'username' },
   code: { 'ui:widget': 'smsCode', 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
-  password: {
-    'ui:widget': 'password',
-    'ui:placeholder': '8-20位，字母、数字、符号至少两种',
-    'ui:autocomplete': 'new-password',
-  },
-  confirmPassword: {
-    'ui:widget': 'password',
-    'ui:placeholder': '再次输入密码',
-    'ui:autocomplete': 'new-password',
-  },
+  password: newPasswordUi,
+  confirmPassword: confirmPasswordUi('再次输入密码'),
   inviteCode: { 'ui:placeholder': '好友的邀请码，没有可不填' },
   read: { 'ui:widget': 'agreement', 'ui:options': { label: false } },
 } as const

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 
 /** Text and attribute values written into HTML the server builds by hand (the sandbox pages). */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -24,4 +24,16 @@ button.pay{background:#07c160;border-color:#07c160;color:#fff}a{color:#1664ff}
 table{border-collapse:collapse;width:100%;font-size:14px}td,th{border-bottom:1px solid #e5e6eb;padding:8px;text-align:left;vertical-align:top}
 input[type=text]{font-size:16px;padding:8px;border:1px solid #c9cdd4;border-radius:6px;width:100%;box-sizing:border-box;margin:8px 0 16px}</style></head>
 <body><main>${body}</main></body></html>`)
+}
+
+/**
+ * Lets a sandbox page's plain HTML forms post to routes of its own plugin (encapsulated: the rest of
+ * the API still refuses form-encoded bodies with 415). The fields arrive as an object of strings.
+ */
+export function acceptHtmlForms(app: FastifyInstance, bodyLimit = 16 * 1024): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  )
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
 import type { BillRow, OrderRow, PayMethod } from '../../schemas/payment.ts'
+import type { Database } from '../db/schema.ts'
 import { table } from '../lib/envelope.ts'
 import { int, PAGING, query, SIGNED_IN, shape, str, tableReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
@@ -43,6 +44,23 @@ const schemas = {
 
 type Page = { pageNum: number; pageSize: number }
 
+/** One page of a user's rows, newest first, and how many there are in all. */
+async function newestFirst<T extends keyof Database & ('orders' | 'ledger')>(
+  mine: SelectQueryBuilder<Database, T, object>,
+  { pageNum, pageSize }: Page,
+) {
+  const [rows, total] = await Promise.all([
+    mine
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
+    mine.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ])
+  return [rows as Selectable<Database[T]>[], Number(total.n)] as const
+}
+
 /** The personal area's Order and Bill tabs: each user reads only their own rows. */
 export async function recordRoutes(app: FastifyInstance): Promise<void> {
   const k = app.db.kysely
@@ -51,17 +69,10 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     '/my/orders',
     { preHandler: requireUser, schema: schemas.orders },
     async (request) => {
-      const { pageNum, pageSize } = request.query
-      const mine = k.selectFrom('orders').where('user_id', '=', request.userId)
-      const [rows, total] = await Promise.all([
-        mine
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute(),
-        mine.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ])
+      const [rows, total] = await newestFirst(
+        k.selectFrom('orders').where('user_id', '=', request.userId),
+        request.query,
+      )
       const now = new Date()
       const list: OrderRow[] = rows.map((o) => ({
         orderNumber: o.order_number,
@@ -72,7 +83,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
         createTime: o.created_at,
         payTime: o.paid_at,
       }))
-      return table(list, Number(total.n))
+      return table(list, total)
     },
   )
 
@@ -80,17 +91,11 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     '/my/bills',
     { preHandler: requireUser, schema: schemas.bills },
     async (request) => {
-      const { pageNum, pageSize, kind } = request.query
-      const mine = k.selectFrom('ledger').where('user_id', '=', request.userId).where('kind', '=', kind)
-      const [rows, total] = await Promise.all([
-        mine
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute(),
-        mine.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ])
+      const { kind } = request.query
+      const [rows, total] = await newestFirst(
+        k.selectFrom('ledger').where('user_id', '=', request.userId).where('kind', '=', kind),
+        request.query,
+      )
       const list: BillRow[] = rows.map((r) => ({
         id: r.id,
         kind: r.kind,
@@ -99,7 +104,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
         memo: r.memo,
         createTime: r.created_at,
       }))
-      return table(list, Number(total.n))
+      return table(list, total)
     },
   )
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { formatYuan } from '../../schemas/payment.ts'
-import { escapeHtml, sandboxPage as page } from '../lib/html.ts'
+import { acceptHtmlForms, escapeHtml, sandboxPage as page } from '../lib/html.ts'
 import { handlerBody, query, textReplies } from '../lib/route-schema.ts'
 import type { PaymentOrder } from '../services/payment/provider.ts'
 import type { SandboxPaymentProvider } from '../services/payment/sandbox.ts'
@@ -50,11 +50,7 @@ export async function sandboxCashierRoutes(
   opts: { provider: SandboxPaymentProvider },
 ): Promise<void> {
   const { provider } = opts
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  )
+  acceptHtmlForms(app)
 
   const hidden = (params: Record<string, unknown>) =>
     CASHIER_FIELDS.map(

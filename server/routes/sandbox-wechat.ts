@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { escapeHtml, sandboxPage } from '../lib/html.ts'
+import { acceptHtmlForms, escapeHtml, sandboxPage } from '../lib/html.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { handlerBody, query, textReplies } from '../lib/route-schema.ts'
 import type { SandboxWechat } from '../services/wechat/sandbox.ts'
@@ -38,11 +38,7 @@ export async function sandboxWechatRoutes(
   opts: { provider: SandboxWechat; siteOrigin?: string },
 ) {
   const { provider } = opts
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  )
+  acceptHtmlForms(app)
 
   /** The redirect URI when it is this site's /authorizeWx, else undefined. */
   const ownCallback = (request: FastifyRequest, raw: unknown): URL | undefined => {
