@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { SLUG_PATTERN } from '../src/engine/landing/page.ts'
+import { SLUG_PATTERN } from '../definitions/landing/types.ts'
 
 /**
  * `npm run new:landing -- <slug>`: writes landing-pages/<slug>.json, a valid page to edit (hero,

@@ -1,5 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { walkSections } from '../../definitions/landing/walk.ts'
+
+const folderOf = (type: string) => type.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 export const LANDING_DIR = path.resolve(import.meta.dirname, '../../landing-pages')
 
@@ -25,24 +28,25 @@ export function landingFiles(): LandingFile[] {
 
 /**
  * The section types a page uses (kebab-case, as their chunks are named), following includes and
- * nested columns; tab contents count only with `withTabs`, since an unopened tab need not load them.
+ * every nested section list; tab contents count only with `withTabs`, since an unopened tab need not load them.
  */
-export function typesUsed(entries: Entry[] = [], withTabs = true, found = new Set<string>()): Set<string> {
-  for (const entry of entries) {
-    if (entry.include) {
-      const fragment = JSON.parse(
-        fs.readFileSync(path.join(LANDING_DIR, '_shared', `${entry.include}.json`), 'utf8'),
-      ) as { sections: Entry[] }
-      typesUsed(fragment.sections, withTabs, found)
-      continue
-    }
-    if (entry.type) found.add(entry.type.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))
-    const props = entry.props ?? {}
-    typesUsed(props.left as Entry[], withTabs, found)
-    typesUsed(props.right as Entry[], withTabs, found)
-    const tabs = (props.tabs as Array<{ sections: Entry[] }>) ?? []
-    // The first tab is open on arrival; the others load when chosen.
-    for (const tab of withTabs ? tabs : tabs.slice(0, 1)) typesUsed(tab.sections, withTabs, found)
-  }
+export function typesUsed(entries: Entry[] = [], withTabs = true): Set<string> {
+  const found = new Set<string>()
+  const include = (name: string) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(LANDING_DIR, '_shared', `${name}.json`), 'utf8')) as {
+        sections: Entry[]
+      }
+    ).sections
+  walkSections(
+    entries,
+    '',
+    ({ entry, path: at }) => {
+      // The first tab is open on arrival; the others load when chosen.
+      if (!withTabs && /\.tabs\[[1-9]\d*\]/.test(at)) return
+      found.add(folderOf(entry.type))
+    },
+    include as never,
+  )
   return found
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkLandingPages } from '../../scripts/definitions/landing-check.ts'
+import { checkLandingPages } from '../../definitions/landing/check.ts'
 import { isSectionType, SECTIONS, section } from '../../src/engine/landing/registry.ts'
 import { landingFiles, typesUsed } from '../support/landing-files.ts'
 import { tempDir } from '../support/temp-dir.ts'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { shareCardOf } from '../../src/engine/landing/page.ts'
+import { shareCardOf } from '../../definitions/landing/types.ts'
 import { landingFiles } from '../support/landing-files.ts'
 
 const publicDir = path.resolve(import.meta.dirname, '../../public')

@@ -1,5 +1,9 @@
-import type { SectionEntry } from './define.ts'
-import type { LandingFragment, LandingPageDefinition } from './page.ts'
+import type {
+  LandingFragment,
+  LandingPageDefinition,
+  SectionEntry,
+} from '../../../definitions/landing/types.ts'
+import { expandIncludes, includeNames, MAX_INCLUDE_DEPTH } from '../../../definitions/landing/walk.ts'
 
 // Each page and fragment is its own chunk: visiting one page downloads only its JSON.
 const pageFiles = import.meta.glob<LandingPageDefinition>('/landing-pages/*.json', { import: 'default' })
@@ -17,39 +21,26 @@ const pages = new Map(
 
 export const landingSlugs = (): string[] => [...pages.keys()].sort()
 
-const MAX_INCLUDE_DEPTH = 4
-
-/** Replaces {"include": "<name>"} entries with the fragment's sections, recursively (tabs, columns too). */
-async function expand(entries: SectionEntry[], depth: number): Promise<SectionEntry[]> {
-  const out: SectionEntry[] = []
-  for (const entry of entries) {
-    if ('include' in entry) {
-      const load = fragmentFiles[`/landing-pages/_shared/${entry.include}.json`]
-      if (!load || depth >= MAX_INCLUDE_DEPTH)
-        throw new Error(`unknown or too deeply nested include: ${entry.include}`)
-      out.push(...(await expand((await load()).sections, depth + 1)))
-    } else {
-      out.push({ ...entry, props: await expandNested(entry.props ?? {}, depth) })
+/**
+ * Loads every fragment the sections reach (fragments may include fragments), then expands the
+ * includes with the core's walker.
+ */
+async function expand(sections: SectionEntry[]): Promise<SectionEntry[]> {
+  const fragments = new Map<string, SectionEntry[]>()
+  let wanted = includeNames(sections)
+  for (let depth = 0; wanted.size > 0 && depth <= MAX_INCLUDE_DEPTH; depth++) {
+    const next = new Set<string>()
+    for (const name of wanted) {
+      if (fragments.has(name)) continue
+      const load = fragmentFiles[`/landing-pages/_shared/${name}.json`]
+      if (!load) throw new Error(`unknown include: ${name}`)
+      const fragment = (await load()).sections
+      fragments.set(name, fragment)
+      for (const nested of includeNames(fragment)) next.add(nested)
     }
+    wanted = next
   }
-  return out
-}
-
-/** Nested section lists live in tabs[].sections, left and right. */
-async function expandNested(props: Record<string, unknown>, depth: number): Promise<Record<string, unknown>> {
-  const result: Record<string, unknown> = { ...props }
-  for (const key of ['left', 'right'] as const) {
-    if (Array.isArray(result[key])) result[key] = await expand(result[key] as SectionEntry[], depth)
-  }
-  if (Array.isArray(result.tabs)) {
-    result.tabs = await Promise.all(
-      (result.tabs as Array<{ label: string; sections: SectionEntry[] }>).map(async (tab) => ({
-        ...tab,
-        sections: await expand(tab.sections, depth),
-      })),
-    )
-  }
-  return result
+  return expandIncludes(sections, (name) => fragments.get(name))
 }
 
 const expanded = new Map<string, Promise<LandingPageDefinition>>()
@@ -66,7 +57,7 @@ export async function loadLandingPage(slug: string): Promise<LandingPageDefiniti
   if (!page) {
     page = load().then(async (definition) => ({
       ...definition,
-      sections: await expand(definition.sections, 0),
+      sections: await expand(definition.sections),
     }))
     expanded.set(slug, page)
     page.catch(() => expanded.delete(slug))

@@ -1,53 +1,23 @@
-import { carousel } from './sections/carousel/index.ts'
-import { countdown } from './sections/countdown/index.ts'
-import { cta } from './sections/cta/index.ts'
-import { faq } from './sections/faq/index.ts'
-import { gallery } from './sections/gallery/index.ts'
-import { hero } from './sections/hero/index.ts'
-import { logoWall } from './sections/logo-wall/index.ts'
-import { qrCode } from './sections/qr-code/index.ts'
-import { richText } from './sections/rich-text/index.ts'
-import { signup } from './sections/signup/index.ts'
-import { speakers } from './sections/speakers/index.ts'
-import { stats } from './sections/stats/index.ts'
-import { tabs } from './sections/tabs/index.ts'
-import { timeline } from './sections/timeline/index.ts'
-import { twoColumn } from './sections/two-column/index.ts'
-import { video } from './sections/video/index.ts'
+import type { ComponentType } from 'react'
+import { type SectionType, SECTIONS as SPECS } from '../../../definitions/landing/sections.ts'
 
-/**
- * Every section type a landing page may use. The keys are the `type` names staff write; the type of
- * a section comes from this one map, so a misspelt type fails the typecheck wherever sections are
- * written in code, and `npm run check:definitions` names it in JSON.
- */
-export const SECTIONS = {
-  hero,
-  richText,
-  gallery,
-  carousel,
-  video,
-  timeline,
-  speakers,
-  logoWall,
-  stats,
-  faq,
-  cta,
-  signup,
-  qrCode,
-  countdown,
-  tabs,
-  twoColumn,
-} as const
+export { isSectionType, type SectionType, section } from '../../../definitions/landing/sections.ts'
 
-export type SectionType = keyof typeof SECTIONS
-type PropsOf<T extends SectionType> = (typeof SECTIONS)[T] extends { defaults: Partial<infer P> } ? P : never
+type RendererModule = { default: ComponentType<never> }
 
-/** A typed section for code (stories, tests): `section('hero', {…})`; a wrong type or prop will not compile. */
-export function section<T extends SectionType>(
-  type: T,
-  props: Partial<PropsOf<T>>,
-): { type: T; props: Partial<PropsOf<T>> } {
-  return { type, props }
-}
+// A section type renders with sections/<kebab-type>/render.tsx: found by name, so adding a type means
+// its spec in the definitions core and its folder here, and no list to edit. Each is its own chunk.
+const renderFiles = import.meta.glob<RendererModule>('./sections/*/render.tsx')
 
-export const isSectionType = (type: string): type is SectionType => Object.hasOwn(SECTIONS, type)
+/** `logoWall` → `logo-wall`, the folder (and chunk) name of a section type. */
+export const folderOf = (type: string) => type.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+
+/** Every section type with its spec (label, schema, defaults) and its lazy renderer. */
+export const SECTIONS = Object.fromEntries(
+  Object.entries(SPECS).map(([type, spec]) => {
+    const load = renderFiles[`./sections/${folderOf(type)}/render.tsx`]
+    if (!load)
+      throw new Error(`section type ${type} has no renderer at sections/${folderOf(type)}/render.tsx`)
+    return [type, { ...spec, load }]
+  }),
+) as { [T in SectionType]: (typeof SPECS)[T] & { load: () => Promise<RendererModule> } }

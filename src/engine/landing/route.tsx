@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react'
 import { type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router'
+import { type LandingPageDefinition, shareCardOf } from '../../../definitions/landing/types.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { type LandingPageDefinition, shareCardOf } from './page.ts'
 import { loadLandingPage } from './pages.ts'
 import { SectionList } from './section-list.tsx'
 import { SlugContext } from './slug-context.ts'

@@ -11,8 +11,8 @@ import {
   useId,
   useRef,
 } from 'react'
+import type { SectionEntry } from '../../../definitions/landing/define.ts'
 import { HydrationGate } from '../../components/deferred-hydration.tsx'
-import type { SectionEntry } from './define.ts'
 import { isSectionType, SECTIONS, type SectionType } from './registry.ts'
 
 type Renderer = ComponentType<Record<string, unknown>>

@@ -1,7 +1,7 @@
 import { Button, type ButtonProps, Flex } from '@chakra-ui/react'
 import type { ReactElement } from 'react'
 import { Link } from 'react-router'
-import type { Action } from '../define.ts'
+import type { Action } from '../../../../definitions/landing/define.ts'
 
 /** What a row of buttons sits on: each background needs its own colours to stay readable. */
 export type Surface = 'dark' | 'light' | 'accent'

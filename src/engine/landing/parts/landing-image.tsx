@@ -1,6 +1,6 @@
 import { Image, type ImageProps } from '@chakra-ui/react'
+import type { Image as ImageData } from '../../../../definitions/landing/define.ts'
 import { assetUrl } from '../../../lib/paths.ts'
-import type { Image as ImageData } from '../define.ts'
 
 /**
  * A page image as every section draws it: a local file under the build's base path, its real size

@@ -4,9 +4,9 @@ import { Swiper, SwiperSlide } from 'swiper/react'
 // Imported here, not globally, so swiper's styles load only on pages that show a carousel.
 import 'swiper/css'
 import 'swiper/css/pagination'
+import type { CarouselProps } from '../../../../../definitions/landing/sections/carousel.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { LandingImage } from '../../parts/landing-image.tsx'
-import type { CarouselProps } from './index.ts'
 
 /** Large rotating pictures with an optional caption over a dark fade at the bottom. */
 export default function Carousel({ title, autoplaySeconds, slides }: CarouselProps) {

@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react'
+import type { CountdownProps } from '../../../../../definitions/landing/sections/countdown.ts'
 import { formatBeijing } from '../../../../lib/beijing-time.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { CountdownProps } from './index.ts'
 import { useNow } from './use-now.ts'
 
 const UNITS = [

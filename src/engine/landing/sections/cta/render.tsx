@@ -1,7 +1,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
+import type { CtaProps } from '../../../../../definitions/landing/sections/cta.ts'
 import { ActionButtons, type Surface } from '../../parts/actions.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { CtaProps } from './index.ts'
 
 // The button colours per background live with the hero's buttons, so both sections link the same way.
 // "brand" and "light" are shades of the page's palette (colorPalette.*), so a green page closes green.

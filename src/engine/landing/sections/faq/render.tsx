@@ -1,6 +1,6 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react'
+import type { FaqProps } from '../../../../../definitions/landing/sections/faq.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { FaqProps } from './index.ts'
 
 // The trimmed theme (src/app/theme-config.ts) has no accordion recipe, so each question is a native
 // <details>: keyboard and screen-reader support come free, and no JavaScript is needed to open it.

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, userEvent, within } from 'storybook/test'
-import type { Image } from '../../define.ts'
+import type { Image } from '../../../../../definitions/landing/define.ts'
 import Gallery from './render.tsx'
 
 const photo: Image = { src: '/landing/demo/photo.webp', alt: '工作坊现场', width: 1200, height: 800 }

@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Flex, Portal, Text } from '@chakra-ui/react'
 import { useRef } from 'react'
+import type { GalleryProps } from '../../../../../definitions/landing/sections/gallery.ts'
 import { LandingImage } from '../../parts/landing-image.tsx'
-import type { GalleryProps } from './index.ts'
 
 /** The enlarged picture with its caption; arrows step through the gallery without closing. */
 export function Lightbox({

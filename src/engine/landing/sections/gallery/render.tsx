@@ -1,9 +1,9 @@
 import { Box, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import type { GalleryProps } from '../../../../../definitions/landing/sections/gallery.ts'
 import { BalancedGrid } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { LandingImage } from '../../parts/landing-image.tsx'
-import type { GalleryProps } from './index.ts'
 import { Lightbox } from './lightbox.tsx'
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Container, Heading, Image, Stack, Text } from '@chakra-ui/react'
+import type { HeroProps } from '../../../../../definitions/landing/sections/hero.ts'
 import { assetUrl } from '../../../../lib/paths.ts'
 import { ActionButtons } from '../../parts/actions.tsx'
-import type { HeroProps } from './index.ts'
 import { MetaChips } from './meta-chips.tsx'
 
 /** Full-bleed banner at the top of a page; its background is the page's largest image, so it loads first. */

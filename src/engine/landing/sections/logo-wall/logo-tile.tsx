@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react'
 import { Link } from 'react-router'
+import type { LogoWallProps } from '../../../../../definitions/landing/sections/logo-wall.ts'
 import { LandingImage } from '../../parts/landing-image.tsx'
-import type { LogoWallProps } from './index.ts'
 
 type Logo = LogoWallProps['groups'][number]['logos'][number]
 

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import type { Image } from '../../define.ts'
+import type { Image } from '../../../../../definitions/landing/define.ts'
 import LogoWall from './render.tsx'
 
 const logo = (alt: string): Image => ({ src: '/landing/demo/logo.webp', alt, width: 320, height: 120 })

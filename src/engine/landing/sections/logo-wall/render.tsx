@@ -1,7 +1,7 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react'
+import type { LogoWallProps } from '../../../../../definitions/landing/sections/logo-wall.ts'
 import { balancedColumns } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { LogoWallProps } from './index.ts'
 import { LogoTile } from './logo-tile.tsx'
 
 // Tiles keep one width (logo-tile.tsx); what changes with the number of logos is how many share a row.

@@ -2,9 +2,9 @@ import { Box, Flex, Text } from '@chakra-ui/react'
 // Only this section imports qrcode.react, so the encoder ships with pages that show a QR code and no others.
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useState } from 'react'
+import type { QrCodeProps } from '../../../../../definitions/landing/sections/qr-code.ts'
 import { toAddress } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { QrCodeProps } from './index.ts'
 
 /** A site path (/application/…) becomes a full address on this site, so a phone's camera opens it. */
 export function qrValue(value: string, origin: string): string {

@@ -1,6 +1,6 @@
 import { Box, Heading, List, Text } from '@chakra-ui/react'
+import type { RichBlock } from '../../../../../definitions/landing/sections/rich-text.ts'
 import { LandingImage } from '../../parts/landing-image.tsx'
-import type { RichBlock } from './index.ts'
 
 // Staff write plain strings, never HTML: each kind maps to one element, and line breaks they type
 // (\n) are kept with pre-line rather than by parsing markup.

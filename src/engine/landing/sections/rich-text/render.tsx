@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react'
+import type { RichTextProps } from '../../../../../definitions/landing/sections/rich-text.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { Block } from './block.tsx'
-import type { RichTextProps } from './index.ts'
 
 /** Text and pictures from structured blocks; narrow keeps lines at a comfortable reading length. */
 export default function RichText({ title, width, blocks }: RichTextProps) {

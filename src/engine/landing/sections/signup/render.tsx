@@ -1,10 +1,10 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import type { Palette } from '../../../../../definitions/landing/palette.ts'
+import type { SignupProps } from '../../../../../definitions/landing/sections/signup.ts'
 import { formatBeijing } from '../../../../lib/beijing-time.ts'
 import { useRenderInstant } from '../../../../lib/render-clock.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { Palette } from '../../parts/palette.ts'
-import type { SignupProps } from './index.ts'
 import { SignupForm } from './signup-form.tsx'
 
 // The shared form kit fixes its submit button and tick box to the site blue (colorPalette="brand");

@@ -1,10 +1,10 @@
 import { useState } from 'react'
+import type { SignupProps } from '../../../../../definitions/landing/sections/signup.ts'
 import { eventSignupUiSchema } from '../../../../../schemas/forms/event-signup.ts'
 import { submitSignup } from '../../../../api/landing.ts'
 import { SchemaForm } from '../../../../forms/schema-form.tsx'
 import { notify } from '../../../../lib/notify.ts'
 import { usePageSlug } from '../../slug-context.ts'
-import type { SignupProps } from './index.ts'
 import { SuccessPanel } from './success-panel.tsx'
 
 /** The form until the server accepts it, then the success panel; a refused sign-up keeps what was typed. */

@@ -1,9 +1,9 @@
 import { Box, Text } from '@chakra-ui/react'
+import type { SpeakersProps } from '../../../../../definitions/landing/sections/speakers.ts'
 import { BalancedGrid } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { LandingImage } from '../../parts/landing-image.tsx'
 import { Bio } from './bio.tsx'
-import type { SpeakersProps } from './index.ts'
 
 /**
  * Guests, mentors or judges as cards: round photo, name, title, organisation and a folded biography.

@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react'
+import type { StatsProps } from '../../../../../definitions/landing/sections/stats.ts'
 import { BalancedGrid } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { StatsProps } from './index.ts'
 
 /**
  * Headline figures on a brand-tinted band: up to five in a row on desktop, four on tablets, two on

@@ -1,7 +1,7 @@
 import { Box, Tabs as ChakraTabs } from '@chakra-ui/react'
+import type { TabsProps } from '../../../../../definitions/landing/sections/tabs.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { SectionList } from '../../section-list.tsx'
-import type { TabsProps } from './index.ts'
 
 // Every section sits in a padded Container of its own; inside a tab the tab already gives the room,
 // so the nested frames (marked data-landing-frame) lose their side padding and most of their height.

@@ -1,5 +1,5 @@
 import { Box, Grid, Text } from '@chakra-ui/react'
-import type { TimelineProps } from './index.ts'
+import type { TimelineProps } from '../../../../../definitions/landing/sections/timeline.ts'
 
 /** A day's programme: the time in its own column on wider screens, above the title on phones. */
 export function Agenda({ items }: Pick<TimelineProps, 'items'>) {

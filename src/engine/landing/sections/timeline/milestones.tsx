@@ -1,5 +1,5 @@
 import { Box, Text } from '@chakra-ui/react'
-import type { TimelineProps } from './index.ts'
+import type { TimelineProps } from '../../../../../definitions/landing/sections/timeline.ts'
 
 /** A history: one vertical line, a dot per milestone. */
 export function Milestones({ items }: Pick<TimelineProps, 'items'>) {

@@ -1,6 +1,6 @@
+import type { TimelineProps } from '../../../../../definitions/landing/sections/timeline.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { Agenda } from './agenda.tsx'
-import type { TimelineProps } from './index.ts'
 import { Milestones } from './milestones.tsx'
 
 /** An event programme (agenda) or a history (milestones). */

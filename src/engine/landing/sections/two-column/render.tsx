@@ -1,7 +1,7 @@
 import { Box, Grid } from '@chakra-ui/react'
+import type { TwoColumnProps } from '../../../../../definitions/landing/sections/two-column.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { SectionList } from '../../section-list.tsx'
-import type { TwoColumnProps } from './index.ts'
 
 const TEMPLATES: Record<TwoColumnProps['ratio'], string> = {
   '1:1': 'minmax(0, 1fr) minmax(0, 1fr)',

@@ -1,8 +1,8 @@
 import { Box, chakra, Text } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
+import type { VideoProps } from '../../../../../definitions/landing/sections/video.ts'
 import { assetUrl } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
-import type { VideoProps } from './index.ts'
 
 function PlayIcon() {
   return (

@@ -1,5 +1,5 @@
-import { defineSection } from '../../define.ts'
-import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
+import { defineSection } from '../define.ts'
+import { PALETTE_FIELD, type Palette } from '../palette.ts'
 
 export interface CountdownProps {
   title: string
@@ -25,5 +25,4 @@ export const countdown = defineSection<CountdownProps>({
     additionalProperties: false,
   },
   defaults: { palette: 'brand' },
-  load: () => import('./render.tsx'),
 })

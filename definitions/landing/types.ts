@@ -1,4 +1,15 @@
-import type { Image, SectionEntry } from './define.ts'
+/** An image as written in a definition: a local file with its size. */
+export interface Image {
+  src: string
+  alt: string
+  width: number
+  height: number
+}
+
+/** A section as written in a page: its type and props, or an include of shared sections. */
+export type SectionEntry =
+  | { type: string; props?: Record<string, unknown>; id?: string }
+  | { include: string }
 
 /** A landing page as written in landing-pages/<slug>.json (see landing-pages/README.md). */
 export interface LandingPageDefinition {

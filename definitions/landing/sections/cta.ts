@@ -1,5 +1,5 @@
-import { ACTION, type Action, defineSection } from '../../define.ts'
-import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
+import { ACTION, type Action, defineSection } from '../define.ts'
+import { PALETTE_FIELD, type Palette } from '../palette.ts'
 
 export interface CtaProps {
   title: string
@@ -25,5 +25,4 @@ export const cta = defineSection<CtaProps>({
     additionalProperties: false,
   },
   defaults: { tone: 'brand', palette: 'brand' },
-  load: () => import('./render.tsx'),
 })

@@ -1,4 +1,4 @@
-import { defineSection } from '../../define.ts'
+import { defineSection } from '../define.ts'
 
 export interface QrCodeProps {
   title?: string
@@ -32,5 +32,4 @@ export const qrCode = defineSection<QrCodeProps>({
     additionalProperties: false,
   },
   defaults: {},
-  load: () => import('./render.tsx'),
 })

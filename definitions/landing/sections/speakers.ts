@@ -1,4 +1,4 @@
-import { defineSection, IMAGE, type Image } from '../../define.ts'
+import { defineSection, IMAGE, type Image } from '../define.ts'
 
 export interface SpeakersProps {
   title?: string
@@ -33,5 +33,4 @@ export const speakers = defineSection<SpeakersProps>({
     additionalProperties: false,
   },
   defaults: {},
-  load: () => import('./render.tsx'),
 })

@@ -1,4 +1,4 @@
-import { defineSection, IMAGE, type Image } from '../../define.ts'
+import { defineSection, IMAGE, type Image } from '../define.ts'
 
 export interface CarouselProps {
   title?: string
@@ -29,5 +29,4 @@ export const carousel = defineSection<CarouselProps>({
     additionalProperties: false,
   },
   defaults: { autoplaySeconds: 6 },
-  load: () => import('./render.tsx'),
 })

@@ -1,4 +1,4 @@
-import { defineSection } from '../../define.ts'
+import { defineSection } from '../define.ts'
 
 export interface StatsProps {
   title?: string
@@ -32,5 +32,4 @@ export const stats = defineSection<StatsProps>({
     additionalProperties: false,
   },
   defaults: {},
-  load: () => import('./render.tsx'),
 })

@@ -1,4 +1,4 @@
-import { defineSection, IMAGE, type Image } from '../../define.ts'
+import { defineSection, IMAGE, type Image } from '../define.ts'
 
 export interface GalleryProps {
   title?: string
@@ -29,5 +29,4 @@ export const gallery = defineSection<GalleryProps>({
     additionalProperties: false,
   },
   defaults: { columns: 3 },
-  load: () => import('./render.tsx'),
 })

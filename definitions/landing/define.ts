@@ -1,5 +1,3 @@
-import type { ComponentType } from 'react'
-
 /** A JSON Schema object describing a section's props (draft 2020-12 subset; see landing-pages/README.md). */
 export type PropsSchema = {
   type: 'object'
@@ -8,23 +6,25 @@ export type PropsSchema = {
 } & Record<string, unknown>
 
 /**
- * One section type: what its props look like (schema, for editors, checks and the page schema),
- * what it starts from (defaults, merged under the page's props) and how it renders (loaded on
- * demand, so a page loads only the section types it uses).
+ * One section type as the core knows it: what its props look like (schema, for editors, checks and
+ * the page schema) and what it starts from (defaults, merged under the page's props). How it renders
+ * is the SPA's business: src/engine/landing/sections/<kebab-type>/render.tsx.
  */
 export interface SectionDefinition<P = Record<string, unknown>> {
   /** Shown to staff in errors and the README. */
   label: string
   schema: PropsSchema
   defaults: Partial<P>
-  load: () => Promise<{ default: ComponentType<P> }>
 }
 
 export function defineSection<P>(definition: SectionDefinition<P>): SectionDefinition<P> {
   return definition
 }
 
-/** Where a nested section list (tabs, two columns) points in the generated page schema. */
+/**
+ * A nested section list (tabs, two columns): the walker (definitions/landing/walk.ts) finds every
+ * property whose schema is this, so a new container section needs no change anywhere else.
+ */
 export const SECTION_LIST = { type: 'array', items: { $ref: '#/$defs/section' } } as const
 
 /** Image fields: local files only, with their size so the page does not jump while they load. */
@@ -60,12 +60,7 @@ export const ACTION = {
   additionalProperties: false,
 } as const
 
-export interface Image {
-  src: string
-  alt: string
-  width: number
-  height: number
-}
+export type { Image } from './types.ts'
 
 export interface Action {
   label: string
@@ -73,7 +68,4 @@ export interface Action {
   variant?: 'primary' | 'secondary'
 }
 
-/** A section as written in a page: its type and props, or an include of shared sections. */
-export type SectionEntry =
-  | { type: string; props?: Record<string, unknown>; id?: string }
-  | { include: string }
+export type { SectionEntry } from './types.ts'

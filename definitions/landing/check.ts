@@ -1,21 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js'
+import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { SLUG_PATTERN } from '../../src/engine/landing/page.ts'
-import { isSectionType, SECTIONS } from '../../src/engine/landing/registry.ts'
-import { INCLUDE_PATTERN } from './landing-schema.ts'
+import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
+import { didYouMean, explain, jsonPath } from '../core/messages.ts'
+import { IMAGE } from './define.ts'
+import { INCLUDE_PATTERN } from './schema.ts'
+import { isSectionType, SECTIONS } from './sections.ts'
+import { SLUG_PATTERN } from './types.ts'
+import { nestedLists, walkSections } from './walk.ts'
+
+export type { DefinitionError } from '../core/json-file.ts'
 
 /**
  * Checks every landing page and shared fragment and says what is wrong in words staff understand:
- * the file, the JSON path (sections[2].props.actions[0].href) and the problem.
+ * the file, the JSON path (sections[2].props.actions[0].href) and the problem. Competitions' index
+ * and preview pages are section lists too, checked by checkSectionList.
  */
-export interface DefinitionError {
-  file: string
-  path: string
-  message: string
-}
-
 const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true })
 addFormats(ajv, ['date-time'])
 const sectionValidators = new Map(
@@ -25,92 +26,12 @@ const sectionValidators = new Map(
   ]),
 )
 
-const KINDS: Record<string, string> = {
-  string: '文字',
-  integer: '整数',
-  number: '数字',
-  boolean: 'true 或 false',
-  array: '列表 [ ]',
-  object: '对象 { }',
-}
-
-function explain(e: ErrorObject): string {
-  const p = e.params as Record<string, unknown>
-  switch (e.keyword) {
-    case 'required':
-      return `缺少必填项“${p.missingProperty}”`
-    case 'additionalProperties':
-      return `不认识的字段“${p.additionalProperty}”（拼写错误？）`
-    case 'type':
-      return `应为${KINDS[String(p.type)] ?? p.type}`
-    case 'enum':
-      return `只能是：${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join('、')}`
-    case 'const':
-      return `应为 ${JSON.stringify(p.allowedValue)}`
-    case 'minLength':
-      return p.limit === 1 ? '不能为空' : `至少 ${p.limit} 个字`
-    case 'maxLength':
-      return `不能超过 ${p.limit} 个字`
-    case 'minItems':
-      return `至少要有 ${p.limit} 项`
-    case 'maxItems':
-      return `最多 ${p.limit} 项`
-    case 'minimum':
-    case 'maximum':
-      return `应在允许范围内（${e.keyword === 'minimum' ? '不小于' : '不大于'} ${p.limit}）`
-    case 'format':
-      return p.format === 'date-time'
-        ? '应为 ISO 时间，如 2026-12-20T09:00:00+08:00'
-        : `格式不正确（${p.format}）`
-    case 'pattern':
-      return String(p.pattern).startsWith('^/(?!/)')
-        ? '必须是站内路径（以 / 开头），不能外链'
-        : `格式不正确（应匹配 ${p.pattern}）`
-    case 'discriminator':
-      return `“${p.tag}”只能是：${'heading、paragraph、list、quote、image'}`
-    case 'oneOf':
-    case 'anyOf':
-      return '不符合任何一种允许的写法'
-    default:
-      return e.message ?? '不正确'
-  }
-}
-
-/** `/actions/0/href` → `.actions[0].href` */
-const jsonPath = (pointer: string) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-    .join('')
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!
-    row[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const temp = row[j]!
-      row[j] = Math.min(
-        row[j]! + 1,
-        row[j - 1]! + 1,
-        prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
-      )
-      prev = temp
-    }
-  }
-  return row[b.length]!
-}
-
-function suggest(type: string): string {
-  const best = Object.keys(SECTIONS).sort((x, y) => distance(type, x) - distance(type, y))[0]!
-  return distance(type, best) <= 3 ? `（是不是想写“${best}”？）` : ''
-}
-
-interface Context {
+export interface SectionListContext {
+  /** The repository (public/ and landing-pages/_shared/ are under it). */
   root: string
   file: string
   errors: DefinitionError[]
+  /** Fragment names under landing-pages/_shared. */
   fragments: Set<string>
 }
 
@@ -125,7 +46,62 @@ function collectSrcs(value: unknown, at: string, out: Array<[string, string]>): 
   }
 }
 
-function checkSections(list: unknown, at: string, ctx: Context): void {
+const validateImage = ajv.compile(IMAGE)
+
+/** An image field outside sections (shareImage, a competition's cover): its shape and its file. */
+export function checkImage(image: unknown, at: string, ctx: SectionListContext): void {
+  if (!validateImage(image)) {
+    for (const error of validateImage.errors ?? [])
+      ctx.errors.push({
+        file: ctx.file,
+        path: `${at}${jsonPath(error.instancePath)}`,
+        message: explain(error),
+      })
+    return
+  }
+  const src = (image as { src: string }).src
+  if (!fs.existsSync(path.join(ctx.root, 'public', src)))
+    ctx.errors.push({ file: ctx.file, path: `${at}.src`, message: `文件不存在：public${src}` })
+}
+
+/** Reads a fragment's sections for walking (undefined when missing or unreadable). */
+function fragmentSections(ctx: SectionListContext, name: string): unknown[] | undefined {
+  if (!ctx.fragments.has(name)) return undefined
+  try {
+    const text = fs.readFileSync(path.join(ctx.root, 'landing-pages/_shared', `${name}.json`), 'utf8')
+    const sections = (JSON.parse(text) as { sections?: unknown }).sections
+    return Array.isArray(sections) ? sections : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Section ids are the page's anchors (#id): two sections with one id on a page, counting those its
+ * includes bring, would make a link jump to the wrong one.
+ */
+export function checkSectionIds(list: unknown, at: string, ctx: SectionListContext): void {
+  const seen = new Map<string, string>()
+  walkSections(
+    list,
+    at,
+    ({ entry, path: where }) => {
+      if (typeof entry.id !== 'string') return
+      const first = seen.get(entry.id)
+      if (first)
+        ctx.errors.push({
+          file: ctx.file,
+          path: `${where}.id`,
+          message: `区块 id“${entry.id}”与 ${first} 重复：同一页面内 id 不能重复`,
+        })
+      else seen.set(entry.id, where)
+    },
+    (name) => fragmentSections(ctx, name) as never,
+  )
+}
+
+/** Checks a list of sections, and every list nested in them, at the JSON path `at`. */
+export function checkSectionList(list: unknown, at: string, ctx: SectionListContext): void {
   const add = (p: string, message: string): void => {
     ctx.errors.push({ file: ctx.file, path: p, message })
   }
@@ -158,7 +134,7 @@ function checkSections(list: unknown, at: string, ctx: Context): void {
     if (!isSectionType(type)) {
       add(
         `${here}.type`,
-        `未知的区块类型“${type}”${suggest(type)}。可用类型：${Object.keys(SECTIONS).join('、')}`,
+        `未知的区块类型“${type}”${didYouMean(type, Object.keys(SECTIONS))}。可用类型：${Object.keys(SECTIONS).join('、')}`,
       )
       continue
     }
@@ -174,15 +150,8 @@ function checkSections(list: unknown, at: string, ctx: Context): void {
       }
     }
     const p = props as Record<string, unknown>
-    if (type === 'tabs' && Array.isArray(p.tabs)) {
-      for (const [t, tab] of p.tabs.entries()) {
-        checkSections((tab as { sections?: unknown }).sections, `${here}.props.tabs[${t}].sections`, ctx)
-      }
-    }
-    if (type === 'twoColumn') {
-      checkSections(p.left, `${here}.props.left`, ctx)
-      checkSections(p.right, `${here}.props.right`, ctx)
-    }
+    for (const nested of nestedLists(type, p))
+      checkSectionList(nested.list, `${here}.props${nested.path}`, ctx)
     const srcs: Array<[string, string]> = []
     collectSrcs(p, `${here}.props`, srcs)
     for (const [srcPath, src] of srcs) {
@@ -194,19 +163,6 @@ function checkSections(list: unknown, at: string, ctx: Context): void {
         add(srcPath, `文件不存在：public${src}`)
       }
     }
-  }
-}
-
-function readJson(
-  file: string,
-  errors: DefinitionError[],
-  shown: string,
-): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'))
-  } catch (error) {
-    errors.push({ file: shown, path: '(文件)', message: `不是有效的 JSON：${(error as Error).message}` })
-    return undefined
   }
 }
 
@@ -249,7 +205,7 @@ export function checkLandingPages(root: string): {
         path: '(文件名)',
         message: '文件名即网址 /application/<文件名>：只能用字母、数字和 -',
       })
-    const page = readJson(file, errors, shown)
+    const page = readJsonFile(file, shown, errors)
     if (!page) continue
     const add = (p: string, message: string) => errors.push({ file: shown, path: p, message })
     if (page.$schema !== './landing-page.schema.json')
@@ -263,12 +219,15 @@ export function checkLandingPages(root: string): {
       if (!['$schema', 'title', 'description', 'shareImage', 'sections'].includes(key))
         add(key, `不认识的字段“${key}”`)
     }
-    checkSections(page.sections, 'sections', { root, file: shown, errors, fragments })
+    if (page.shareImage !== undefined)
+      checkImage(page.shareImage, 'shareImage', { root, file: shown, errors, fragments })
+    checkSectionList(page.sections, 'sections', { root, file: shown, errors, fragments })
+    checkSectionIds(page.sections, 'sections', { root, file: shown, errors, fragments })
   }
   for (const file of fragmentFiles) {
     const shown = path.relative(root, file)
-    const fragment = readJson(file, errors, shown)
-    if (fragment) checkSections(fragment.sections, 'sections', { root, file: shown, errors, fragments })
+    const fragment = readJsonFile(file, shown, errors)
+    if (fragment) checkSectionList(fragment.sections, 'sections', { root, file: shown, errors, fragments })
   }
   return { pages: pageFiles.length, fragments: fragmentFiles.length, errors }
 }

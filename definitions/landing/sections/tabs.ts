@@ -1,4 +1,4 @@
-import { defineSection, SECTION_LIST, type SectionEntry } from '../../define.ts'
+import { defineSection, SECTION_LIST, type SectionEntry } from '../define.ts'
 
 export interface TabsProps {
   title?: string
@@ -27,5 +27,4 @@ export const tabs = defineSection<TabsProps>({
     additionalProperties: false,
   },
   defaults: {},
-  load: () => import('./render.tsx'),
 })

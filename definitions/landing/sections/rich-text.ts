@@ -1,4 +1,4 @@
-import { defineSection, IMAGE, type Image } from '../../define.ts'
+import { defineSection, IMAGE, type Image } from '../define.ts'
 
 export type RichBlock =
   | { kind: 'heading'; text: string }
@@ -76,5 +76,4 @@ export const richText = defineSection<RichTextProps>({
     additionalProperties: false,
   },
   defaults: { width: 'narrow' },
-  load: () => import('./render.tsx'),
 })

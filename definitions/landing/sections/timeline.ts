@@ -1,4 +1,4 @@
-import { defineSection } from '../../define.ts'
+import { defineSection } from '../define.ts'
 
 export interface TimelineProps {
   title?: string
@@ -34,5 +34,4 @@ export const timeline = defineSection<TimelineProps>({
     additionalProperties: false,
   },
   defaults: { variant: 'agenda' },
-  load: () => import('./render.tsx'),
 })

@@ -1,4 +1,4 @@
-import { defineSection, IMAGE, type Image } from '../../define.ts'
+import { defineSection, IMAGE, type Image } from '../define.ts'
 
 export interface LogoWallProps {
   title?: string
@@ -43,5 +43,4 @@ export const logoWall = defineSection<LogoWallProps>({
     additionalProperties: false,
   },
   defaults: {},
-  load: () => import('./render.tsx'),
 })

@@ -1,5 +1,5 @@
-import { IMAGE } from '../../src/engine/landing/define.ts'
-import { SECTIONS } from '../../src/engine/landing/registry.ts'
+import { IMAGE } from './define.ts'
+import { SECTIONS } from './sections.ts'
 
 /** The pattern of an include name: a file under landing-pages/_shared without .json. */
 export const INCLUDE_PATTERN = '^[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*$'
@@ -55,7 +55,7 @@ export function landingPageSchema() {
     },
     required: ['title', 'description', 'sections'],
     additionalProperties: false,
-    $defs: { section: { oneOf: sectionOneOf() } },
+    $defs: landingSectionDefs(),
   }
 }
 
@@ -69,6 +69,11 @@ export function landingFragmentSchema() {
     properties: { $schema: { type: 'string' }, sections: SECTIONS_LIST },
     required: ['sections'],
     additionalProperties: false,
-    $defs: { section: { oneOf: sectionOneOf() } },
+    $defs: landingSectionDefs(),
   }
+}
+
+/** The `$defs` every schema with section lists carries (landing pages, fragments, competitions). */
+export function landingSectionDefs() {
+  return { section: { oneOf: sectionOneOf() } }
 }

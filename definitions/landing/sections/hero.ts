@@ -1,5 +1,5 @@
-import { ACTION, type Action, defineSection, IMAGE, type Image } from '../../define.ts'
-import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
+import { ACTION, type Action, defineSection, IMAGE, type Image } from '../define.ts'
+import { PALETTE_FIELD, type Palette } from '../palette.ts'
 
 export interface HeroProps {
   kicker?: string
@@ -42,5 +42,4 @@ export const hero = defineSection<HeroProps>({
     additionalProperties: false,
   },
   defaults: { theme: 'dark', align: 'left', meta: [], actions: [], palette: 'brand' },
-  load: () => import('./render.tsx'),
 })

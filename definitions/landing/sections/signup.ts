@@ -1,5 +1,5 @@
-import { defineSection } from '../../define.ts'
-import { PALETTE_FIELD, type Palette } from '../../parts/palette.ts'
+import { defineSection } from '../define.ts'
+import { PALETTE_FIELD, type Palette } from '../palette.ts'
 
 export interface SignupProps {
   title: string
@@ -35,5 +35,4 @@ export const signup = defineSection<SignupProps>({
     additionalProperties: false,
   },
   defaults: { submitLabel: '提交报名', palette: 'brand' },
-  load: () => import('./render.tsx'),
 })

@@ -1,4 +1,4 @@
-import { defineSection, SECTION_LIST, type SectionEntry } from '../../define.ts'
+import { defineSection, SECTION_LIST, type SectionEntry } from '../define.ts'
 
 export interface TwoColumnProps {
   title?: string
@@ -22,5 +22,4 @@ export const twoColumn = defineSection<TwoColumnProps>({
     additionalProperties: false,
   },
   defaults: { ratio: '1:1' },
-  load: () => import('./render.tsx'),
 })

@@ -1,4 +1,4 @@
-import { defineSection } from '../../define.ts'
+import { defineSection } from '../define.ts'
 
 export interface FaqProps {
   title: string
@@ -27,5 +27,4 @@ export const faq = defineSection<FaqProps>({
     additionalProperties: false,
   },
   defaults: { title: '常见问题' },
-  load: () => import('./render.tsx'),
 })

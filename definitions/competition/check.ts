@@ -1,0 +1,162 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Ajv2020 from 'ajv/dist/2020.js'
+import { FORMS } from '../../schemas/forms/index.ts'
+import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
+import { didYouMean, explain, jsonPath } from '../core/messages.ts'
+import { isReservedSegment } from '../core/reserved.ts'
+import { checkImage, checkSectionIds, checkSectionList, type SectionListContext } from '../landing/check.ts'
+import { API_FAMILIES } from './families.ts'
+import { BEIJING_TIME, PHASE_KEYS, PHASE_LABELS } from './phases.ts'
+import { COMPETITION_SLUG_PATTERN, competitionSchema } from './schema.ts'
+import type { Competition } from './types.ts'
+
+/**
+ * Checks every competitions/<slug>.json and says what is wrong in words staff understand: first the
+ * shape (the same schema editors complete with), then what a schema cannot say — phases in order,
+ * forms that exist, a fee where there is payment, a work form where works are added, unique slugs
+ * and ids, images and includes that exist, page sections as landing pages check them.
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: false })
+// Sections are checked by the landing checker, whose messages name the section; here they are any object.
+const shape = ajv.compile({ ...competitionSchema(), $defs: { section: { type: 'object' } } })
+
+/** Clearer words than the schema's for the mistakes staff are likely to make. */
+function reason(error: Parameters<typeof explain>[0]): string {
+  const p = error.params as Record<string, unknown>
+  if (error.keyword === 'pattern' && error.instancePath.startsWith('/phases/'))
+    return '时间必须写成北京时间并带时区 +08:00，如 2026-09-01T09:00:00+08:00'
+  if (error.keyword === 'required' && error.instancePath === '/pay' && p.missingProperty === 'fee')
+    return '收费赛事必须写报名费 fee（单位：分，300 元写 30000）；免费赛事请删去整个 pay'
+  if (error.keyword === 'enum' && error.instancePath === '/api') return ''
+  return explain(error)
+}
+
+export interface CompetitionCheck {
+  competitions: Competition[]
+  errors: DefinitionError[]
+}
+
+/** Checks competitions/ under `root`; returns the valid definitions (with slugs) and every problem. */
+export function checkCompetitions(root: string, fragments: Set<string>): CompetitionCheck {
+  const dir = path.join(root, 'competitions')
+  const errors: DefinitionError[] = []
+  const competitions: Competition[] = []
+  if (!fs.existsSync(dir)) return { competitions, errors }
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+    .sort()
+  const slugs = new Map<string, string>()
+  const ids = new Map<number, string>()
+  const configFees = new Map<number, string>()
+  for (const name of files) {
+    const shown = `competitions/${name}`
+    const add = (at: string, message: string) => errors.push({ file: shown, path: at, message })
+    const before = errors.length
+    const slug = name.replace(/\.json$/, '')
+    if (!COMPETITION_SLUG_PATTERN.test(slug))
+      add('(文件名)', '文件名即网址 /<文件名>/index：只能用字母、数字和 -')
+    else if (isReservedSegment(slug)) add('(文件名)', `“${slug}”是网站已有的网址，不能用作赛事文件名`)
+    const other = slugs.get(slug.toLowerCase())
+    if (other) add('(文件名)', `与 ${other} 的网址只差大小写，请换一个文件名`)
+    slugs.set(slug.toLowerCase(), shown)
+
+    const definition = readJsonFile(path.join(dir, name), shown, errors)
+    if (!definition) continue
+    if (definition.$schema !== './competition.schema.json')
+      add('$schema', '应为 "./competition.schema.json"（编辑器据此提示字段）')
+    if (!shape(definition)) {
+      for (const error of shape.errors ?? []) {
+        const at = jsonPath(error.instancePath).replace(/^\./, '') || '(文件)'
+        const why = reason(error)
+        if (why) add(at, why)
+      }
+    }
+    const d = definition as Partial<Competition> & Record<string, unknown>
+    const ctx: SectionListContext = { root, file: shown, errors, fragments }
+
+    if (typeof d.api === 'string' && !Object.hasOwn(API_FAMILIES, d.api))
+      add(
+        'api',
+        `未知的接口“${d.api}”${didYouMean(d.api, Object.keys(API_FAMILIES))}。可用：${Object.keys(API_FAMILIES).join('、')}`,
+      )
+
+    if (typeof d.competitionId === 'number') {
+      const first = ids.get(d.competitionId)
+      if (first)
+        add('competitionId', `赛事编号 ${d.competitionId} 已被 ${first} 使用，每个赛事的编号必须不同`)
+      else ids.set(d.competitionId, shown)
+    }
+
+    if (d.phases && typeof d.phases === 'object') {
+      const phases = d.phases as unknown as Record<string, unknown>
+      const valid = PHASE_KEYS.filter(
+        (k) => typeof phases[k] === 'string' && BEIJING_TIME.test(phases[k] as string),
+      )
+      for (const key of valid)
+        if (Number.isNaN(Date.parse(phases[key] as string))) add(`phases.${key}`, '不是有效的日期时间')
+      for (let i = 1; i < PHASE_KEYS.length; i++) {
+        const a = PHASE_KEYS[i - 1]!
+        const b = PHASE_KEYS[i]!
+        if (!valid.includes(a) || !valid.includes(b)) continue
+        const later =
+          i === 1
+            ? Date.parse(phases[b] as string) <= Date.parse(phases[a] as string)
+            : Date.parse(phases[b] as string) < Date.parse(phases[a] as string)
+        if (later)
+          add(`phases.${b}`, `${PHASE_LABELS[b]}（${phases[b]}）不能早于${PHASE_LABELS[a]}（${phases[a]}）`)
+      }
+    }
+
+    if (d.forms && typeof d.forms === 'object') {
+      for (const [step, form] of Object.entries(d.forms)) {
+        if (typeof form === 'string' && !Object.hasOwn(FORMS, form))
+          add(
+            `forms.${step}`,
+            `表单“${form}”不存在${didYouMean(form, Object.keys(FORMS))}。请使用 schemas/forms 中登记的表单名`,
+          )
+      }
+    }
+    if (d.works?.add === true && !d.forms?.workBase)
+      add('forms.workBase', '允许提交作品（works.add 为 true）时必须写作品表单 forms.workBase')
+    if (d.works?.manage === true && !d.forms?.workBase)
+      add('forms.workBase', '有“管理作品”页（works.manage 为 true）时必须写作品表单 forms.workBase')
+
+    if (d.pay && typeof d.pay.fee === 'number' && d.pay.source === 'config') {
+      for (const [fee, file] of configFees)
+        if (fee !== d.pay.fee)
+          add(
+            'pay.fee',
+            `全站统一报名费（source 为 config）只能有一个金额：${file} 写的是 ${fee} 分，这里是 ${d.pay.fee} 分`,
+          )
+      configFees.set(d.pay.fee, shown)
+    }
+
+    for (const [list, label] of [
+      [d.entrantTypes, 'entrantTypes'],
+      [d.companyTypes, 'companyTypes'],
+      [d.ranges?.default, 'ranges.default'],
+      [[...(d.ranges?.default ?? []), ...(d.ranges?.propositional ?? [])], 'ranges'],
+    ] as const) {
+      const seen = new Set<string>()
+      for (const [i, choice] of (Array.isArray(list) ? list : []).entries()) {
+        const value = (choice as { value?: unknown })?.value
+        if (typeof value !== 'string') continue
+        if (seen.has(value)) add(`${label}[${i}].value`, `值“${value}”重复，每个选项的值必须不同`)
+        seen.add(value)
+      }
+    }
+
+    if (d.cover !== undefined) checkImage(d.cover, 'cover', ctx)
+    if (d.shareImage !== undefined) checkImage(d.shareImage, 'shareImage', ctx)
+    for (const page of ['index', 'preview'] as const) {
+      const sections = (d.pages as Record<string, { sections?: unknown }> | undefined)?.[page]?.sections
+      if (sections === undefined) continue
+      checkSectionList(sections, `pages.${page}.sections`, ctx)
+      checkSectionIds(sections, `pages.${page}.sections`, ctx)
+    }
+    if (errors.length === before) competitions.push({ ...(d as unknown as Competition), slug })
+  }
+  return { competitions, errors }
+}
