@@ -2,6 +2,7 @@ import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { chakraPatchesPlugin } from './scripts/vite/chakra-patches.ts'
+import { checkDefinitionsPlugin } from './scripts/vite/check-definitions-plugin.ts'
 import { preloadBeyondStartup } from './scripts/vite/preload-beyond-startup.ts'
 import { normaliseBasePath } from './server/config.ts'
 
@@ -33,7 +34,13 @@ const preload = preloadBeyondStartup()
 
 export default defineConfig(({ isSsrBuild }) => ({
   base,
-  plugins: [react(), rjsfChakraSystem(), chakraPatchesPlugin(), preload.plugin],
+  plugins: [
+    checkDefinitionsPlugin(import.meta.dirname),
+    react(),
+    rjsfChakraSystem(),
+    chakraPatchesPlugin(),
+    preload.plugin,
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

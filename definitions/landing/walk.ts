@@ -10,7 +10,7 @@ import type { SectionEntry } from './types.ts'
 type Step = string | '*'
 type Schema = { type?: unknown; properties?: Record<string, Schema>; items?: Schema & { $ref?: string } }
 
-function listPathsIn(schema: Schema | undefined, at: Step[], out: Step[][]): Step[][] {
+export function listPathsIn(schema: Schema | undefined, at: Step[], out: Step[][]): Step[][] {
   if (!schema || typeof schema !== 'object') return out
   if (schema.items?.$ref === '#/$defs/section') {
     out.push(at)

@@ -175,9 +175,10 @@ export function chakraPatchesPlugin(): Plugin {
     configResolved(config) {
       browserBuild = config.command === 'build' && !config.build.ssr
     },
-    buildEnd() {
+    buildEnd(error) {
       // The server bundle leaves Chakra in node_modules; the browser bundle must have been patched.
-      if (!browserBuild) return
+      // A build that already failed (an invalid definition) loaded no modules: its own error stands.
+      if (!browserBuild || error) return
       const missing = chakraPatches.filter((patch) => !applied.has(patch.name))
       if (missing.length > 0) {
         this.error(`kabu:chakra-patches: no module for ${missing.map((p) => `"${p.name}"`).join(', ')}`)

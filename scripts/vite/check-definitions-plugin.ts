@@ -1,0 +1,36 @@
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import { checkAllDefinitions } from '../../definitions/check-all.ts'
+import { formatError } from '../../definitions/core/json-file.ts'
+
+/**
+ * The build runs the same check as `npm run check:definitions` and the server's start, before it
+ * bundles a single page: an invalid landing page or competition stops `npm start` with the
+ * checker's messages (file, JSON path, reason; line and column for a syntax error) instead of
+ * shipping a page whose broken parts silently vanish, or failing later with a bundler message that
+ * names no file. The dev server reports the same problems when a definition is saved.
+ */
+export function checkDefinitionsPlugin(root: string): Plugin {
+  const report = () => checkAllDefinitions(root).errors
+  const watched = ['landing-pages', 'competitions'].map((dir) => path.join(root, dir))
+  return {
+    name: 'kabu:check-definitions',
+    buildStart() {
+      // The server renderer's build is the second pass over the same files: checking once is enough.
+      if (this.environment?.config.build.ssr) return
+      const errors = report()
+      if (errors.length)
+        this.error(
+          `${errors.length} 个定义文件问题（npm run check:definitions 可再次检查）：\n${errors.map(formatError).join('\n')}`,
+        )
+    },
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!watched.some((dir) => file.startsWith(dir)) || !file.endsWith('.json')) return
+        const errors = report()
+        for (const e of errors) server.config.logger.error(formatError(e))
+        if (!errors.length) server.config.logger.info(`✓ ${path.relative(root, file)} 有效`)
+      })
+    },
+  }
+}
