@@ -28,6 +28,22 @@ async function rootLoader(): Promise<RootData> {
 const home = () => import('../features/home/home-page.tsx')
 const payment = () => import('../features/payment/payment-page.tsx')
 
+/**
+ * /:competition/… — every competition in competitions/ (SPEC §2 Competitions), rendered by the
+ * competition engine from the definition the server serves. Static routes rank above this dynamic
+ * segment, and the checker refuses slugs that are core routes (definitions/core/reserved.ts).
+ */
+const competitionRoutes: RouteObject = {
+  id: 'competition',
+  path: ':competition',
+  lazy: () => import('../engine/competition/route.tsx'),
+  children: [
+    { index: true, loader: ({ params }) => redirect(`/${params.competition}/index`) },
+    { path: 'index', lazy: () => import('../engine/competition/index-page.tsx') },
+    { path: 'preview', lazy: () => import('../engine/competition/preview-page.tsx') },
+  ],
+}
+
 /** Every feature is a lazy route: the home page loads only the shell and itself. */
 export const routes: RouteObject[] = [
   {
@@ -77,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'mine/cv', lazy: () => import('../features/mine/resume-edit-page.tsx') },
           { path: 'mine/cvself', lazy: () => import('../features/mine/resume-view-page.tsx') },
           { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
+          competitionRoutes,
           // Any unknown path goes to /404 (SPEC §2).
           { path: '*', loader: () => redirect(paths.notFound) },
         ],

@@ -19,6 +19,8 @@ export interface PageHead {
 
 export interface PageHandle {
   head(data: unknown): PageHead
+  /** The head is made from the parent route's data (a competition's pages share its definition). */
+  fromParent?: boolean
 }
 
 export const SITE_NAME = '咖簿网'
@@ -39,10 +41,11 @@ export function headOf(matches: ReadonlyArray<Pick<UIMatch, 'handle' | 'loaderDa
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i]!
     if (!isPageHandle(match.handle)) continue
+    const data = match.handle.fromParent ? matches[i - 1]?.loaderData : match.loaderData
     // A head made from the page's data has nothing to say while that data failed to load (the page
     // shows its error instead).
-    if (match.handle.head.length > 0 && match.loaderData === undefined) continue
-    const head = match.handle.head(match.loaderData)
+    if (match.handle.head.length > 0 && data === undefined) continue
+    const head = match.handle.head(data)
     return {
       title: head.fullTitle ? head.title : `${head.title} - ${SITE_NAME}`,
       description: head.description ?? SITE_DESCRIPTION,

@@ -92,7 +92,7 @@ describe('the section walker reads nested lists from the schema', () => {
     const page: SectionEntry[] = [{ type: 'twoColumn', props: { left: [{ include: 'a' }], right: [] } }]
     expect(includeNames(page)).toEqual(new Set(['a']))
     const expanded = expandIncludes(page, (name) => fragments[name])
-    expect((expanded[0] as { props: { left: unknown[] } }).props.left).toEqual([
+    expect((expanded[0] as unknown as { props: { left: unknown[] } }).props.left).toEqual([
       { ...text('A'), props: text('A').props },
       { ...text('B'), props: text('B').props },
     ])
