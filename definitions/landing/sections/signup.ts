@@ -1,10 +1,11 @@
+import { LANDING_SIGNUP_FORMS, type LandingSignupForm } from '../../../schemas/forms/index.ts'
 import { defineSection } from '../define.ts'
 import { PALETTE_FIELD, type Palette } from '../palette.ts'
 
 export interface SignupProps {
   title: string
   description?: string
-  form: 'event-signup'
+  form: LandingSignupForm
   submitLabel: string
   closesAt?: string
   successTitle: string
@@ -20,7 +21,10 @@ export const signup = defineSection<SignupProps>({
     properties: {
       title: { type: 'string', minLength: 1 },
       description: { type: 'string' },
-      form: { enum: ['event-signup'], description: '使用哪张报名表（schemas/forms 中的表单名）' },
+      form: {
+        enum: LANDING_SIGNUP_FORMS,
+        description: '使用哪张报名表（schemas/forms 中登记、允许专题页报名使用的表单名）',
+      },
       submitLabel: { type: 'string' },
       closesAt: {
         type: 'string',
