@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { pollPayStatus } from '../../src/features/payment/pay-status-poll.ts'
+import { pollPayStatus } from '../../src/components/payment/pay-status-poll.ts'
 
 /** A status source whose answers the test scripts, recording every request. */
 function statuses(...answers: Array<number | Error>) {

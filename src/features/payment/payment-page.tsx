@@ -27,13 +27,11 @@ import {
   type PayMethod,
 } from '../../../schemas/payment.ts'
 import { approve, getCertificate, getUserMoney } from '../../api/payment.ts'
+import { PayPanel } from '../../components/payment/pay-panel.tsx'
 import { formatBeijingDate } from '../../lib/beijing-time.ts'
 import { notify } from '../../lib/notify.ts'
 import { loginPath, mineTab, paths, toSitePath } from '../../lib/paths.ts'
 import { useTitle } from '../../lib/use-title.ts'
-import { submitProviderForm } from './provider-form.ts'
-
-const QrDialog = lazy(() => import('./qr-dialog.tsx'))
 
 /** Which payment page this is: /certPayment pays a first certification, /certAgainPayment renews. */
 function sourceOf(url: URL): string | undefined {
@@ -58,55 +56,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Data = NonNullable<Awaited<ReturnType<typeof loader>>>
 
-const METHOD_NOTE: Record<PayMethod, string> = {
-  [PAY_METHOD.balance]: '使用账户余额支付，即时到账',
-  [PAY_METHOD.online]: '跳转至支付平台，支持银行卡与支付宝类支付',
-  [PAY_METHOD.wechatQr]: '使用微信扫描二维码支付',
-}
-
 /** /payment, /certPayment, /certAgainPayment (SPEC §2 Payment page, §4 Payment). */
 export function Component() {
   const { certificate, money, source } = useLoaderData() as Data
   const navigate = useNavigate()
   const revalidator = useRevalidator()
-  const fee = certificate.approveMoneyFen
-  const balanceShort = money.moneyFen < fee
-  const [method, setMethod] = useState<PayMethod>(balanceShort ? PAY_METHOD.online : PAY_METHOD.balance)
-  const [confirming, setConfirming] = useState(false)
-  const [paying, setPaying] = useState(false)
-  const [qrOrder, setQrOrder] = useState<{ orderNumber: string; codeUrl: string } | null>(null)
   const current = certificate.certification
   const renewing = current?.status === 'valid'
   useTitle(renewing ? '认证续费' : '认证缴费')
 
-  const paid = useCallback(() => {
-    notify(PAY_MSG.succeeded, 'success')
-    if (source === PAY_SOURCE.cert || method === PAY_METHOD.balance) navigate(mineTab('Info'))
-    // Staying here (a renewal by QR): the balance, points and validity shown are now out of date.
-    else revalidator.revalidate()
-  }, [source, method, navigate, revalidator])
-
-  const pay = async () => {
-    setConfirming(false)
-    setPaying(true)
-    let result: ApproveResult
-    try {
-      result = await approve(method, source)
-    } catch {
-      // The API client has shown why (余额不足, 请先完成实名认证…); the choice stays as it was.
-      setPaying(false)
-      return
-    }
-    if (method === PAY_METHOD.balance) {
-      paid()
-    } else if (method === PAY_METHOD.online && result.body) {
-      submitProviderForm(result.body)
-      return
-    } else if (result.codeUrl) {
-      setQrOrder({ orderNumber: result.orderNumber, codeUrl: result.codeUrl })
-    }
-    setPaying(false)
-  }
+  const paid = useCallback(
+    (method: PayMethod) => {
+      notify(PAY_MSG.succeeded, 'success')
+      if (source === PAY_SOURCE.cert || method === PAY_METHOD.balance) navigate(mineTab('Info'))
+      // Staying here (a renewal by QR): the balance, points and validity shown are now out of date.
+      else revalidator.revalidate()
+    },
+    [source, navigate, revalidator],
+  )
 
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>
@@ -134,102 +101,13 @@ export function Component() {
           </Card.Body>
         </Card.Root>
 
-        <RadioCard.Root
-          value={String(method)}
-          onValueChange={(e) => e.value && setMethod(Number(e.value) as PayMethod)}
-          colorPalette="brand"
-        >
-          <RadioCard.Label fontSize="md" fontWeight="semibold" mb="2">
-            支付方式
-          </RadioCard.Label>
-          <Stack gap="3">
-            {PAY_METHODS.map((code) => {
-              const disabled = code === PAY_METHOD.balance && balanceShort
-              return (
-                <RadioCard.Item
-                  key={code}
-                  value={String(code)}
-                  disabled={disabled}
-                  data-testid={`pay-method-${code}`}
-                >
-                  <RadioCard.ItemHiddenInput />
-                  <RadioCard.ItemControl>
-                    <RadioCard.ItemContent>
-                      <HStack>
-                        <RadioCard.ItemText>{PAY_METHOD_LABEL[code]}</RadioCard.ItemText>
-                        {disabled && (
-                          <Badge colorPalette="gray" data-testid="pay-balance-short">
-                            {PAY_MSG.balanceInsufficient}
-                          </Badge>
-                        )}
-                      </HStack>
-                      <RadioCard.ItemDescription>{METHOD_NOTE[code]}</RadioCard.ItemDescription>
-                    </RadioCard.ItemContent>
-                    <RadioCard.ItemIndicator />
-                  </RadioCard.ItemControl>
-                </RadioCard.Item>
-              )
-            })}
-          </Stack>
-        </RadioCard.Root>
-
-        <HStack justify="flex-end" gap="4">
-          <Text>
-            应付金额{' '}
-            <Text as="span" fontSize="2xl" fontWeight="bold" color="red.600">
-              ¥{certificate.approveMoney}
-            </Text>
-          </Text>
-          <Button
-            colorPalette="brand"
-            size="lg"
-            loading={paying}
-            onClick={() => setConfirming(true)}
-            data-testid="pay-submit"
-          >
-            立即支付
-          </Button>
-        </HStack>
+        <PayPanel
+          amountFen={certificate.approveMoneyFen}
+          balanceFen={money.moneyFen}
+          approve={(method) => approve(method, source)}
+          onPaid={paid}
+        />
       </Stack>
-
-      <Dialog.Root
-        open={confirming}
-        onOpenChange={(e) => setConfirming(e.open)}
-        role="alertdialog"
-        placement="center"
-        size="sm"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="pay-confirm">
-              <Dialog.Header>
-                <Dialog.Title>提示</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{PAY_MSG.confirmBeforePaying}</Text>
-                <Text mt="2" fontSize="sm" color="fg.muted">
-                  {PAY_METHOD_LABEL[method]} ¥{formatYuan(fee)}
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">取消</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="brand" onClick={pay}>
-                  确定
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-
-      {qrOrder && (
-        <Suspense fallback={null}>
-          <QrDialog order={qrOrder} amountFen={fee} onClose={() => setQrOrder(null)} onPaid={paid} />
-        </Suspense>
-      )}
     </Container>
   )
 }
