@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { createdIdSchema } from '../../schemas/api/common.ts'
 import type { FormName } from '../../schemas/forms/index.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { formBody, int, params, query, replies, shape } from '../lib/route-schema.ts'
+import { formBody, params, query, replies } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requestToken } from '../plugins/auth.ts'
 import { resolveSession } from '../services/sessions.ts'
@@ -14,7 +15,7 @@ const signupSchema = {
   querystring: query({}),
   // Each page names its form; event-signup is the one every page uses today.
   body: formBody('event-signup'),
-  response: replies(shape({ id: int })),
+  response: replies(createdIdSchema),
 } as const
 
 /** Sign-ups from campaign pages (/application/<slug>): validated with the page's form schema, one per phone. */
