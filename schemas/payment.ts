@@ -1,6 +1,7 @@
 /**
  * The payment contract both sides share (SPEC §2 "Payment page", §4 Payment, §7 Payment, §9). Money
- * travels and is stored in integer fen; yuan exist only as text for people to read.
+ * travels and is stored in integer fen; yuan exist only as text for people to read. What the payment
+ * routes answer is schemas/api/payment.ts.
  */
 
 /** SPEC §9 payment method codes. */
@@ -39,39 +40,6 @@ export function formatYuan(fen: number): string {
   return `${sign}${yuan}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** GET /my/getCertificate data. approveMoney is the yearly fee in yuan as the §3 field; *Fen is exact. */
-export interface CertificateInfo {
-  approveMoney: string
-  approveMoneyFen: number
-  validYears: number
-  certification: CertificationInfo | null
-}
-
-/** A designer's certification; `status` is computed when read. */
-export interface CertificationInfo {
-  number: string
-  level: string
-  username: string
-  validFrom: string
-  validUntil: string
-  status: 'valid' | 'expired'
-}
-
-/** GET /my/getUserMoney data (§3 Balance): money in yuan as text, moneyFen exact, integral in points. */
-export interface UserMoney {
-  money: string
-  moneyFen: number
-  integral: number
-}
-
-/** POST /my/approve/{method} data: the online form's HTML (3) or the QR's URL (2), and the order. */
-export interface ApproveResult {
-  orderNumber: string
-  status: PayStatus
-  body?: string
-  codeUrl?: string
-}
-
 /** How each method reads in bills and orders. */
 export const PAY_METHOD_LABEL: Record<PayMethod, string> = {
   [PAY_METHOD.wechatQr]: '微信扫码支付',
@@ -84,25 +52,4 @@ export const PAY_STATUS_LABEL: Record<PayStatus, string> = {
   [PAY_STATUS.pending]: '待支付',
   [PAY_STATUS.success]: '已支付',
   [PAY_STATUS.closed]: '已关闭',
-}
-
-/** A row of GET /my/orders. */
-export interface OrderRow {
-  orderNumber: string
-  subject: string
-  amountFen: number
-  method: PayMethod
-  status: PayStatus
-  createTime: string
-  payTime: string | null
-}
-
-/** A row of GET /my/bills: money rows count fen, integral rows count points. */
-export interface BillRow {
-  id: number
-  kind: 'money' | 'integral'
-  amount: number
-  balanceAfter: number
-  memo: string
-  createTime: string
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sessionTokenSchema, type UserInfo, userInfoSchema } from '../../schemas/api/account.ts'
 import { LOGIN_SOURCE } from '../../schemas/contract.ts'
 import { canonicalAccount } from '../../schemas/forms/fields.ts'
 import type { UserTable } from '../db/schema.ts'
@@ -6,7 +7,7 @@ import { readCookie } from '../lib/cookies.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { isPasswordHash, verifyPasswordOrDummy } from '../lib/passwords.ts'
-import { bool, formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import { formBody, query, replies, SIGNED_IN, str } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { createAccount } from '../services/accounts.ts'
 import { createSession, revokeSession } from '../services/sessions.ts'
@@ -26,16 +27,14 @@ const schemas = {
       code: str(1024),
       state: str(128),
     }),
-    response: replies(shape({ token: str(128) })),
+    response: replies(sessionTokenSchema),
   },
   userBase: {
     tags: ['账号'],
     summary: '当前用户（页头与用户状态读取）',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies(
-      shape({ id: int, username: str(128), nickname: str(128), profilePhoto: str(300), hasPassword: bool }),
-    ),
+    response: replies(userInfoSchema),
   },
   logout: {
     tags: ['账号'],
@@ -59,13 +58,13 @@ const WECHAT_FAILED = '微信登录失败，请重新扫码'
 /** The user object of SPEC §3 "User info": what the header and stores read. */
 export function userInfo(
   user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo' | 'password_hash'> & { id: number },
-) {
+): UserInfo {
   return {
     id: user.id,
     username: user.username,
     nickname: user.nickname ?? user.username,
     profilePhoto: user.profile_photo ?? '',
-    /** False for an account made by WeChat sign-in until it sets one (settings). */
+    // False for an account made by WeChat sign-in until it sets one (settings).
     hasPassword: isPasswordHash(user.password_hash),
   }
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { Transaction } from 'kysely'
+import { type Address, savedAddressSchema } from '../../schemas/api/address.ts'
+import { createdIdSchema } from '../../schemas/api/common.ts'
+import { listOf } from '../../schemas/api/json.ts'
 import type { Database } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { bool, formBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import { formBody, params, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { lockUser } from '../services/accounts.ts'
@@ -16,18 +19,7 @@ const schemas = {
     summary: '我的收货地址（默认地址在前）',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies({
-      type: 'array',
-      items: shape({
-        id: int,
-        userName: str(30),
-        phone: str(11),
-        cityId: str(12),
-        cityNames: { type: 'array', items: str(50) },
-        address: str(100),
-        isDefault: bool,
-      }),
-    }),
+    response: replies(listOf(savedAddressSchema)),
   },
   insert: {
     tags: ['收货地址'],
@@ -35,7 +27,7 @@ const schemas = {
     security: SIGNED_IN,
     querystring: query({}),
     body: formBody('address'),
-    response: replies(shape({ id: int })),
+    response: replies(createdIdSchema),
   },
   update: {
     tags: ['收货地址'],
@@ -100,17 +92,16 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('is_default', 'desc')
       .orderBy('id', 'desc')
       .execute()
-    return ok(
-      rows.map((r) => ({
-        id: r.id,
-        userName: r.user_name,
-        phone: r.phone,
-        cityId: r.city_id,
-        cityNames: app.reference.regionPath(r.city_id).map((p) => p.name),
-        address: r.address,
-        isDefault: r.is_default === 1,
-      })),
-    )
+    const list: Address[] = rows.map((r) => ({
+      id: r.id,
+      userName: r.user_name,
+      phone: r.phone,
+      cityId: r.city_id,
+      cityNames: app.reference.regionPath(r.city_id).map((p) => p.name),
+      address: r.address,
+      isDefault: r.is_default === 1,
+    }))
+    return ok(list)
   })
 
   app.post('/address/insert', { preHandler: requireUser, schema: schemas.insert }, async (request) => {

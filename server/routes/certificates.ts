@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
-import { CERT_VALID_YEARS, type CertificationInfo, formatYuan } from '../../schemas/payment.ts'
+import {
+  type CertificationInfo,
+  type CertificationOverview,
+  type CertifiedDesigner,
+  certificationInfoSchema,
+  certificationOverviewSchema,
+  certifiedDesignerSchema,
+} from '../../schemas/api/certificates.ts'
+import { listOf } from '../../schemas/api/json.ts'
+import { CERT_VALID_YEARS, formatYuan } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import {
-  int,
-  PAGING,
-  params,
-  query,
-  replies,
-  shape,
-  str,
-  tableReplies,
-  textReplies,
-} from '../lib/route-schema.ts'
+import { PAGING, params, query, replies, tableReplies, textReplies } from '../lib/route-schema.ts'
 import { certificatePdf, certificateSvg } from '../services/certificate/render.ts'
 import { certificationInfo, certificationsWithNames } from '../services/certification.ts'
 
@@ -24,47 +23,24 @@ const VERIFY_LIMIT = 20
 const PDF_CACHE = 200
 const PDF_LIMIT = { windowMs: 60_000, max: 20 } as const
 
-const certificate = shape({
-  number: str(32),
-  username: str(64),
-  level: str(30),
-  validFrom: str(32),
-  validUntil: str(32),
-  status: { type: 'string', enum: ['valid', 'expired'] },
-})
-
 const schemas = {
   info: {
     tags: ['证书与认证'],
     summary: '认证说明数据：每年认证费、有效期与当前有效的认证设计师人数（公开）',
     querystring: query({}),
-    response: replies(
-      shape({ approveMoney: str(20), approveMoneyFen: int, validYears: int, certifiedCount: int }),
-    ),
+    response: replies(certificationOverviewSchema),
   },
   verify: {
     tags: ['证书与认证'],
     summary: '证书查验（公开）：按证书编号或持证人姓名；伪造的编号查无此证，过期的证书标明已过期',
     querystring: query({ keyword: { type: 'string', minLength: 1, maxLength: 40 } }, ['keyword']),
-    response: replies({ type: 'array', items: certificate }),
+    response: replies(listOf(certificationInfoSchema)),
   },
   directory: {
     tags: ['证书与认证'],
     summary: '认证设计师名录（公开）：有效期内的认证，按姓名、城市或证书编号筛选',
     querystring: query({ ...PAGING, keyword: { type: 'string', maxLength: 40 } }),
-    response: tableReplies(
-      shape(
-        {
-          number: str(32),
-          username: str(64),
-          level: str(30),
-          validUntil: str(32),
-          cityNames: { type: 'array', items: str(50) },
-          professional: str(50),
-        },
-        [],
-      ),
-    ),
+    response: tableReplies(certifiedDesignerSchema),
   },
   image: {
     tags: ['证书与认证'],
@@ -101,12 +77,13 @@ export async function certificateRoutes(
       .select(sql<number>`count(*)`.as('n'))
       .where('valid_until', '>', new Date().toISOString())
       .executeTakeFirstOrThrow()
-    return ok({
+    const data: CertificationOverview = {
       approveMoney: formatYuan(opts.certFeeFen),
       approveMoneyFen: opts.certFeeFen,
       validYears: CERT_VALID_YEARS,
       certifiedCount: Number(count.n),
-    })
+    }
+    return ok(data)
   })
 
   app.get<{ Querystring: { keyword: string } }>(
@@ -161,19 +138,17 @@ export async function certificateRoutes(
           .execute(),
         listed.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
       ])
-      return table(
-        rows.map((r) => ({
-          number: r.number,
-          username: r.username,
-          level: r.level,
-          validUntil: r.valid_until,
-          cityNames: r.city_id ? app.reference.regionPath(r.city_id).map((p) => p.name) : [],
-          professional: r.professional
-            ? (app.reference.dictLabel('sys_professional_type', r.professional) ?? '')
-            : '',
-        })),
-        Number(total.n),
-      )
+      const list: CertifiedDesigner[] = rows.map((r) => ({
+        number: r.number,
+        username: r.username,
+        level: r.level,
+        validUntil: r.valid_until,
+        cityNames: r.city_id ? app.reference.regionPath(r.city_id).map((p) => p.name) : [],
+        professional: r.professional
+          ? (app.reference.dictLabel('sys_professional_type', r.professional) ?? '')
+          : '',
+      }))
+      return table(list, Number(total.n))
     },
   )
 

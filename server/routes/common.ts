@@ -2,6 +2,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import {
+  dictItemSchema,
+  provinceSchema,
+  type RegionPath,
+  regionLevelItemSchema,
+  regionPathSchema,
+  type UploadedFile,
+  uploadedFileSchema,
+} from '../../schemas/api/common.ts'
+import { listOf } from '../../schemas/api/json.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { handlerBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
@@ -23,42 +33,30 @@ declare module 'fastify' {
   }
 }
 
-const region = { id: str(12), name: str(50), level: int }
-/** The tree has exactly three levels (SPEC §5): only provinces and cities carry subLevel. */
-const district = shape(region)
-const city = shape({ ...region, subLevel: { type: 'array', items: district } }, ['subLevel'])
-const province = shape({ ...region, subLevel: { type: 'array', items: city } }, ['subLevel'])
-
 const schemas = {
   dictionary: {
     tags: ['字典、地区与文件'],
     summary: '字典项',
     params: params({ name: 100 }),
-    response: replies({
-      type: 'array',
-      items: shape({ dictCode: str(50), dictLabel: str(100), dictSort: int }),
-    }),
+    response: replies(listOf(dictItemSchema)),
   },
   tree: {
     tags: ['字典、地区与文件'],
     summary: '完整的三级地区树（可缓存一天）',
     querystring: query({ type: str(20) }),
-    response: replies({ type: 'array', items: province }),
+    response: replies(listOf(provinceSchema)),
   },
   level: {
     tags: ['字典、地区与文件'],
     summary: '一级地区：省份，或 parentId 的下级',
     querystring: query({ parentId: str(12) }),
-    response: replies({ type: 'array', items: shape({ ...region, hasChildren: { type: 'boolean' } }) }),
+    response: replies(listOf(regionLevelItemSchema)),
   },
   paths: {
     tags: ['字典、地区与文件'],
     summary: '由地区编码得到省市区路径（逗号分隔，最多 100 个）',
     querystring: query({ ids: str(1300) }),
-    response: replies({
-      type: 'array',
-      items: shape({ id: str(12), path: { type: 'array', items: shape(region) } }),
-    }),
+    response: replies(listOf(regionPathSchema)),
   },
   upload: {
     tags: ['字典、地区与文件'],
@@ -71,7 +69,7 @@ const schemas = {
       required: ['file'],
     }),
     querystring: query({}),
-    response: replies(shape({ url: str(200), fileName: str(255), size: int })),
+    response: replies(uploadedFileSchema),
   },
   file: {
     tags: ['字典、地区与文件'],
@@ -125,7 +123,10 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     { schema: schemas.paths },
     async (request) => {
       const ids = (request.query.ids ?? '').split(',').filter(Boolean).slice(0, 100)
-      return ok(ids.map((id) => ({ id, path: app.reference.regionPath(id) })).filter((r) => r.path.length))
+      const paths: RegionPath[] = ids
+        .map((id) => ({ id, path: app.reference.regionPath(id) }))
+        .filter((r) => r.path.length)
+      return ok(paths)
     },
   )
 
@@ -172,7 +173,12 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
         .values({ ...stored, original_name: originalName, owner_id: request.userId, created_at: nowIso() })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute()
-      return ok({ url: `/api/files/${stored.name}`, fileName: originalName, size: stored.size })
+      const uploaded: UploadedFile = {
+        url: `/api/files/${stored.name}`,
+        fileName: originalName,
+        size: stored.size,
+      }
+      return ok(uploaded)
     })
   })
 

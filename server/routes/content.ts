@@ -1,10 +1,11 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import { agreementSchema, type SearchHit, searchHitSchema } from '../../schemas/api/content.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
-import { PAGING, params, query, replies, shape, str, tableReplies } from '../lib/route-schema.ts'
+import { PAGING, params, query, replies, tableReplies } from '../lib/route-schema.ts'
 import { loadAgreements } from '../services/agreements.ts'
-import { type SearchHit, searchAgreements, searchLanding } from '../services/search.ts'
+import { searchAgreements, searchLanding } from '../services/search.ts'
 
 const contentDir = path.resolve(import.meta.dirname, '../../content')
 
@@ -13,40 +14,19 @@ const searchQuery = query({
   ...PAGING,
 })
 
-/**
- * The Agreement type of schemas/content.ts. The loader insists on key, title and sections only, and a
- * response missing a required field would fail to serialize, so the dates and intro are optional.
- */
-const agreement = shape(
-  {
-    key: str(20),
-    title: str(100),
-    updatedAt: str(20),
-    effectiveAt: str(20),
-    intro: { type: 'string' },
-    sections: {
-      type: 'array',
-      items: shape({ heading: { type: 'string' }, paragraphs: { type: 'array', items: { type: 'string' } } }),
-    },
-  },
-  ['updatedAt', 'effectiveAt', 'intro'],
-)
-
 const schemas = {
   agreement: {
     tags: ['内容与搜索'],
     summary: '协议全文（user、private、disclaimer）',
     params: params({ key: 20 }),
     querystring: query({}),
-    response: replies(agreement),
+    response: replies(agreementSchema),
   },
   search: {
     tags: ['内容与搜索'],
     summary: '站内搜索：栏目、活动页面与协议',
     querystring: searchQuery,
-    response: tableReplies(
-      shape({ kind: str(20), title: { type: 'string' }, url: str(300), snippet: { type: 'string' } }),
-    ),
+    response: tableReplies(searchHitSchema),
   },
 } as const
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { createdIdSchema } from '../../schemas/api/common.ts'
 import { isLandingSignupForm } from '../../schemas/forms/index.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { formBody, int, params, query, replies, shape } from '../lib/route-schema.ts'
+import { formBody, params, query, replies } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requestToken } from '../plugins/auth.ts'
 import { resolveSession } from '../services/sessions.ts'
@@ -15,7 +16,7 @@ const signupSchema = {
   // Each page names its form (documented here: event-signup, the one every page uses today); the
   // handler validates the body with the page's own form.
   body: formBody('event-signup'),
-  response: replies(shape({ id: int })),
+  response: replies(createdIdSchema),
 } as const
 
 /** Sign-ups from campaign pages (/application/<slug>): validated with the page's form schema, one per phone. */

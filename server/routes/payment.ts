@@ -1,28 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   type ApproveResult,
-  CERT_VALID_YEARS,
+  approveResultSchema,
   type CertificateInfo,
+  certificateInfoSchema,
+  payStatusSchema,
+  type UserMoney,
+  userMoneySchema,
+} from '../../schemas/api/payment.ts'
+import {
+  CERT_VALID_YEARS,
   formatYuan,
   PAY_METHOD,
   PAY_MSG,
   PAY_STATUS,
   type PayMethod,
-  type UserMoney,
+  type PayStatus,
 } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import {
-  handlerBody,
-  int,
-  params,
-  query,
-  replies,
-  SIGNED_IN,
-  shape,
-  str,
-  textReplies,
-} from '../lib/route-schema.ts'
+import { handlerBody, params, query, replies, SIGNED_IN, str, textReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { certificationInfo, certificationsWithNames } from '../services/certification.ts'
 import { certProduct, type Payments } from '../services/payment/orders.ts'
@@ -38,42 +35,20 @@ declare module 'fastify' {
 /** Orders a user may open in an hour: plenty for retries, not a way to fill the orders table. */
 const ORDER_LIMIT = { windowMs: 3600_000, max: 60 } as const
 
-const certification = shape({
-  number: str(32),
-  level: str(30),
-  username: str(64),
-  validFrom: str(32),
-  validUntil: str(32),
-  status: { type: 'string', enum: ['valid', 'expired'] },
-})
-
 const schemas = {
   certificate: {
     tags: ['认证支付'],
     summary: '认证费（每年）与我的认证状态',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies(
-      shape({
-        approveMoney: { type: 'string', description: '每年认证费，元（文本，两位小数）' },
-        approveMoneyFen: { type: 'integer', description: '每年认证费，分' },
-        validYears: int,
-        certification: { ...certification, nullable: true },
-      }),
-    ),
+    response: replies(certificateInfoSchema),
   },
   money: {
     tags: ['认证支付'],
     summary: '账户余额与积分',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies(
-      shape({
-        money: { type: 'string', description: '余额，元（文本，两位小数）' },
-        moneyFen: { type: 'integer', description: '余额，分' },
-        integral: int,
-      }),
-    ),
+    response: replies(userMoneySchema),
   },
   approve: {
     tags: ['认证支付'],
@@ -91,19 +66,14 @@ const schemas = {
         source: { type: 'string', maxLength: 20, description: '来源页（cert 支付后回到我的信息）' },
       },
     }),
-    response: replies(
-      shape({ orderNumber: str(32), status: int, body: { type: 'string' }, codeUrl: { type: 'string' } }, [
-        'body',
-        'codeUrl',
-      ]),
-    ),
+    response: replies(approveResultSchema),
   },
   payStatus: {
     tags: ['认证支付'],
     summary: '订单支付状态：1 待支付，3 已支付，5 已关闭（取消或过期）',
     security: SIGNED_IN,
     querystring: query({ orderNumber: str(32) }, ['orderNumber']),
-    response: replies(int),
+    response: replies(payStatusSchema),
   },
   notify: {
     tags: ['认证支付'],
@@ -207,7 +177,8 @@ export async function paymentRoutes(
       const status = await app.payments.status(request.userId, request.query.orderNumber)
       // Someone else's order reads exactly like a number that does not exist.
       if (status === undefined) throw new BusinessError(CODE.notFound, PAY_MSG.orderNotFound)
-      return ok(status)
+      const data: PayStatus = status
+      return ok(data)
     },
   )
 

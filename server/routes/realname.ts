@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import { type RealnameInfo, realnameInfoSchema } from '../../schemas/api/realname.ts'
 import { IDENTITY_TYPES, MAINLAND_ID_CARD } from '../../schemas/forms/realname.ts'
 import type { RealnameAuthTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { bool, formBody, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import { formBody, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { type IdentityVault, maskIdentity } from '../services/identity-vault.ts'
@@ -21,50 +22,13 @@ export const REALNAME_MESSAGES = {
   badProfessional: '请选择有效的专业',
 } as const
 
-const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max })
-
-/** What the SPA reads of a verification (view() below); only `verified` when there is none. */
-const realnameView = shape(
-  {
-    verified: bool,
-    username: str(30),
-    identityType: str(2),
-    identityTypeLabel: str(30),
-    identity: { type: 'string', description: '打码后的证件号码，完整号码从不离开服务器' },
-    gender: nullableText(2),
-    birthday: nullableText(10),
-    cityId: str(12),
-    cityNames: { type: 'array', items: str(50) },
-    professional: str(20),
-    professionalLabel: str(50),
-    professionalName: str(30),
-    rightsEligible: bool,
-    createTime: str(40),
-  },
-  [
-    'username',
-    'identityType',
-    'identityTypeLabel',
-    'identity',
-    'gender',
-    'birthday',
-    'cityId',
-    'cityNames',
-    'professional',
-    'professionalLabel',
-    'professionalName',
-    'rightsEligible',
-    'createTime',
-  ],
-)
-
 const schemas = {
   get: {
     tags: ['实名认证'],
     summary: '我的实名信息',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies(realnameView),
+    response: replies(realnameInfoSchema),
   },
   submit: {
     tags: ['实名认证'],
@@ -72,13 +36,13 @@ const schemas = {
     security: SIGNED_IN,
     querystring: query({}),
     body: formBody('realname'),
-    response: replies(realnameView),
+    response: replies(realnameInfoSchema),
   },
 } as const
 
 /** SPEC §2 "Realname dialog", §4, §7: one account, one identity; cannot be changed once submitted. */
 export async function realnameRoutes(app: FastifyInstance): Promise<void> {
-  const view = (row: RealnameAuthTable) => ({
+  const view = (row: RealnameAuthTable): RealnameInfo => ({
     verified: true,
     username: row.username,
     identityType: row.identity_type,
@@ -113,7 +77,8 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
       .selectAll()
       .where('user_id', '=', request.userId)
       .executeTakeFirst()
-    return ok(row ? view(row) : { verified: false })
+    const data: RealnameInfo = row ? view(row) : { verified: false }
+    return ok(data)
   })
 
   app.post('/my/realNameAuth', { preHandler: requireUser, schema: schemas.submit }, async (request) => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
-import type { BillRow, OrderRow, PayMethod } from '../../schemas/payment.ts'
+import { type BillRow, billRowSchema, type OrderRow, orderRowSchema } from '../../schemas/api/payment.ts'
+import type { PayMethod } from '../../schemas/payment.ts'
 import type { Database } from '../db/schema.ts'
 import { table } from '../lib/envelope.ts'
-import { int, PAGING, query, SIGNED_IN, shape, str, tableReplies } from '../lib/route-schema.ts'
+import { PAGING, query, SIGNED_IN, tableReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { effectiveStatus, PRODUCT_SUBJECTS, type ProductKey } from '../services/payment/orders.ts'
 
@@ -13,20 +14,7 @@ const schemas = {
     summary: '我的订单（最新在前）',
     security: SIGNED_IN,
     querystring: query({ ...PAGING }),
-    response: tableReplies(
-      shape(
-        {
-          orderNumber: str(32),
-          subject: str(100),
-          amountFen: int,
-          method: int,
-          status: int,
-          createTime: str(32),
-          payTime: { type: 'string', nullable: true },
-        },
-        [],
-      ),
-    ),
+    response: tableReplies(orderRowSchema),
   },
   bills: {
     tags: ['账户记录'],
@@ -36,9 +24,7 @@ const schemas = {
       ...PAGING,
       kind: { type: 'string', enum: ['money', 'integral'], default: 'money' },
     }),
-    response: tableReplies(
-      shape({ id: int, kind: str(10), amount: int, balanceAfter: int, memo: str(100), createTime: str(32) }),
-    ),
+    response: tableReplies(billRowSchema),
   },
 } as const
 

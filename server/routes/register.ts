@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
+import { sessionTokenSchema } from '../../schemas/api/account.ts'
 import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
 import { ACCOUNT_MAX_LENGTH, canonicalAccount } from '../../schemas/forms/fields.ts'
 import type { Database } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { hashPassword } from '../lib/passwords.ts'
-import { formBody, handlerBody, query, replies, shape, str } from '../lib/route-schema.ts'
+import { formBody, handlerBody, query, replies } from '../lib/route-schema.ts'
 import { createAccount } from '../services/accounts.ts'
 import { createSession } from '../services/sessions.ts'
 import { VerificationCodes } from '../services/verification-codes.ts'
@@ -35,7 +36,7 @@ const schemas = {
     summary: '注册并登录：手机号或邮箱、验证码、密码（SPEC §5），须勾选协议',
     querystring: query({}),
     body: formBody('register'),
-    response: replies(shape({ token: str(128) })),
+    response: replies(sessionTokenSchema),
   },
 } as const
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { type ResumeForm, resumeSchema } from '../../schemas/forms/resume.ts'
+import { type Resume, resumeViewSchema } from '../../schemas/api/resume.ts'
+import type { ResumeForm } from '../../schemas/forms/resume.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { formBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
@@ -15,17 +16,7 @@ const schemas = {
     summary: '我的简历（未填写时 data 为 null）',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies({
-      type: 'object',
-      nullable: true,
-      description: '简历表单（schemas/forms/resume）与所在城市名；未填写时为 null',
-      properties: {
-        ...Object.fromEntries(
-          Object.entries(resumeSchema.properties).map(([key, p]) => [key, { type: p.type }]),
-        ),
-        cityNames: { type: 'array', items: { type: 'string' } },
-      },
-    }),
+    response: replies(resumeViewSchema),
   },
   save: {
     tags: ['个人简历'],
@@ -56,7 +47,8 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/my/resume', { preHandler: requireUser, schema: schemas.get }, async (request) => {
     const resume = await load(request.userId)
-    return ok(resume ? { ...resume, cityNames: cityNames(resume) } : null)
+    const data: Resume | null = resume ? { ...resume, cityNames: cityNames(resume) } : null
+    return ok(data)
   })
 
   app.post('/my/resume', { preHandler: requireUser, schema: schemas.save }, async (request) => {

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { type InviteInfo, inviteInfoSchema } from '../../schemas/api/account.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { hashPassword, verifyPasswordOrDummy } from '../lib/passwords.ts'
-import { formBody, int, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import { formBody, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { revokeOtherSessions } from '../services/sessions.ts'
 
@@ -33,14 +34,7 @@ const schemas = {
     summary: '我的邀请码、邀请链接与已邀请的用户',
     security: SIGNED_IN,
     querystring: query({}),
-    response: replies(
-      shape({
-        inviteCode: str(16),
-        inviteUrl: { type: 'string' },
-        invitedCount: int,
-        invited: { type: 'array', items: shape({ username: str(64), createTime: str(32) }) },
-      }),
-    ),
+    response: replies(inviteInfoSchema),
   },
 } as const
 
@@ -127,13 +121,14 @@ export async function settingsRoutes(
       .orderBy('id', 'desc')
       .execute()
     const origin = requestOrigin(request, opts.siteOrigin)
-    return ok({
+    const data: InviteInfo = {
       inviteCode: code,
       inviteUrl: `${origin}${opts.basePath}login?tab=register&invite=${code}`,
       invitedCount: invited.length,
       invited: invited
         .slice(0, INVITE_LIST)
         .map((u) => ({ username: maskName(u.username), createTime: u.created_at })),
-    })
+    }
+    return ok(data)
   })
 }

@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify'
-import { bool, int, query, replies, shape, str } from '../lib/route-schema.ts'
+import { listOf } from '../../schemas/api/json.ts'
+import { menuItemSchema, partnerSchema } from '../../schemas/api/site.ts'
+import { query, replies } from '../lib/route-schema.ts'
 
 const schemas = {
   menu: {
     tags: ['站点'],
     summary: '页头菜单',
     querystring: query({}),
-    response: replies({
-      type: 'array',
-      items: shape({ id: int, key: str(50), title: str(50), url: str(200), hot: bool }),
-    }),
+    response: replies(listOf(menuItemSchema)),
   },
   partners: {
     tags: ['站点'],
     summary: '页脚合作伙伴（content/site.json）',
     querystring: query({}),
-    response: replies({
-      type: 'array',
-      items: shape({ id: int, name: str(100), logo: str(200), url: { type: ['string', 'null'] } }),
-    }),
+    response: replies(listOf(partnerSchema)),
   },
 } as const
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import { type WechatAuthorize, wechatAuthorizeSchema } from '../../schemas/api/account.ts'
 import { ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { query, replies, shape, str } from '../lib/route-schema.ts'
+import { query, replies } from '../lib/route-schema.ts'
 import { WECHAT_NONCE_COOKIE } from '../services/wechat/state.ts'
 
 const schemas = {
@@ -9,7 +10,7 @@ const schemas = {
     tags: ['账号'],
     summary: '微信登录：授权页地址（二维码内容）与本次登录的 state',
     querystring: query({}),
-    response: replies(shape({ url: { type: 'string' }, state: str(128) })),
+    response: replies(wechatAuthorizeSchema),
   },
 } as const
 
@@ -24,6 +25,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: { siteOrigin?: st
       `${WECHAT_NONCE_COOKIE}=${nonce}; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
     )
     const redirectUri = `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}authorizeWx`
-    return ok({ url: app.wechat.authorizeUrl({ state, redirectUri }), state })
+    const data: WechatAuthorize = { url: app.wechat.authorizeUrl({ state, redirectUri }), state }
+    return ok(data)
   })
 }

@@ -1,9 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type { Agreement } from '../../schemas/content.ts'
-
-export type { Agreement }
+import type { Agreement } from '../../schemas/api/content.ts'
 
 export const AGREEMENT_KEYS = ['user', 'private', 'disclaimer'] as const
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import { CERT_VALID_YEARS, type CertificationInfo } from '../../schemas/payment.ts'
+import type { CertificationInfo } from '../../schemas/api/certificates.ts'
+import { CERT_VALID_YEARS } from '../../schemas/payment.ts'
 import type { CertificationTable, Database } from '../db/schema.ts'
 
 /** The level printed on every certificate this fee buys (one level until the association adds more). */

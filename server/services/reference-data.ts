@@ -1,30 +1,9 @@
 import type { Kysely, Selectable } from 'kysely'
+import type { DictItem, RegionLevelItem, RegionNode } from '../../schemas/api/common.ts'
 import type { Database, DictionaryTable, RegionTable } from '../db/schema.ts'
 import { ok } from '../lib/envelope.ts'
 import { PreparedJson } from './prepared-json.ts'
 import type { ReferenceTable, VersionedCache } from './reference-versions.ts'
-
-export interface RegionNode {
-  id: string
-  name: string
-  level: number
-  /** Present on levels 1 and 2 only: level-3 options have no children (SPEC §5). */
-  subLevel?: RegionNode[]
-}
-
-export interface DictItem {
-  dictCode: string
-  dictLabel: string
-  dictSort: number
-}
-
-/** One item of GET /api/common/treeRegion: a region and whether it has children. */
-export interface RegionLevelItem {
-  id: string
-  name: string
-  level: number
-  hasChildren: boolean
-}
 
 /**
  * One snapshot of the regions and dictionaries, served from memory, with the whole answers of the

@@ -1,11 +1,4 @@
-import type { Agreement } from './agreements.ts'
-
-export interface SearchHit {
-  kind: string
-  title: string
-  url: string
-  snippet: string
-}
+import type { Agreement, SearchHit } from '../../schemas/api/content.ts'
 
 const SNIPPET_RADIUS = 40
 
@@ -22,7 +15,7 @@ export function snippetAround(text: string, keyword: string): string | undefined
 export function searchAgreements(agreements: Iterable<Agreement>, keyword: string): SearchHit[] {
   const hits: SearchHit[] = []
   for (const doc of agreements) {
-    const texts = [doc.title, doc.intro, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs])]
+    const texts = [doc.title, doc.intro ?? '', ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs])]
     for (const text of texts) {
       const snippet = snippetAround(text, keyword)
       if (snippet) {

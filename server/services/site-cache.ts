@@ -1,25 +1,14 @@
 import type { Kysely } from 'kysely'
+import type { Partner, MenuItem as SiteMenuItem } from '../../schemas/api/site.ts'
 import type { Database } from '../db/schema.ts'
 import { ok } from '../lib/envelope.ts'
 import { PreparedJson } from './prepared-json.ts'
 import type { ReferenceTable, VersionedCache } from './reference-versions.ts'
 
-/** One entry of the header menu: the `data` items of GET /api/tbMenuInfo/queryAll. */
-export interface MenuItem {
-  readonly id: number
-  readonly key: string
-  readonly title: string
-  readonly url: string
-  readonly hot: boolean
-}
-
-/** One footer partner: the `data` items of GET /api/common/partners. */
-export interface PartnerItem {
-  readonly id: number
-  readonly name: string
-  readonly logo: string
-  readonly url: string | null
-}
+/** One entry of the header menu, frozen: the `data` items of GET /api/tbMenuInfo/queryAll. */
+type MenuItem = Readonly<SiteMenuItem>
+/** One footer partner, frozen: the `data` items of GET /api/common/partners. */
+type PartnerItem = Readonly<Partner>
 
 function frozen<T extends object>(items: T[]): readonly T[] {
   for (const item of items) Object.freeze(item)

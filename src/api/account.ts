@@ -1,18 +1,12 @@
+import type { InviteInfo, SessionToken, UserInfo, WechatAuthorize } from '../../schemas/api/account.ts'
+import type { Resume } from '../../schemas/api/resume.ts'
 import { LOGIN_SOURCE } from '../lib/constants.ts'
 import { getData, postData } from './http.ts'
 
-/** SPEC §3 "User info". */
-export interface UserInfo {
-  id: number
-  username: string
-  nickname: string
-  profilePhoto: string
-  /** False for an account made by WeChat sign-in that has not set a password yet. */
-  hasPassword?: boolean
-}
+export type { InviteInfo, Resume, UserInfo }
 
 export const login = (account: string, password: string) =>
-  postData<{ token: string }>('/login', { account, password, logInSource: LOGIN_SOURCE.account })
+  postData<SessionToken>('/login', { account, password, logInSource: LOGIN_SOURCE.account })
 
 /**
  * The signed-in user. The router's user check handles its own failure (SPEC §8: clear the token, go to
@@ -34,30 +28,23 @@ export const resetPassword = (form: Record<string, unknown>) => postData<void>('
 export const sendRegisterCode = (account: string) => postData<void>('/register/sendCode', { account })
 
 /** Signs up and signs in: answers the new session's token. */
-export const register = (form: Record<string, unknown>) => postData<{ token: string }>('/register', form)
+export const register = (form: Record<string, unknown>) => postData<SessionToken>('/register', form)
 
 export const updateProfile = (form: Record<string, unknown>) => postData<void>('/my/updateProfile', form)
 
 export const changePassword = (form: Record<string, unknown>) => postData<void>('/my/changePassword', form)
 
 /** GET /my/getInviteInfo (SPEC §7 Account). */
-export interface InviteInfo {
-  inviteCode: string
-  inviteUrl: string
-  invitedCount: number
-  invited: Array<{ username: string; createTime: string }>
-}
 export const getInviteInfo = () => getData<InviteInfo>('/my/getInviteInfo')
 
 /** GET /wx/authorize: the WeChat authorisation page's address (shown as a QR code) and its state. */
-export const getWechatAuthorize = () => getData<{ url: string; state: string }>('/wx/authorize')
+export const getWechatAuthorize = () => getData<WechatAuthorize>('/wx/authorize')
 
 /** WeChat sign-in (SPEC §6 source 1): the code and state /authorizeWx received. */
 export const wechatLogin = (code: string, state: string) =>
-  postData<{ token: string }>('/login', { code, state, logInSource: LOGIN_SOURCE.wechat })
+  postData<SessionToken>('/login', { code, state, logInSource: LOGIN_SOURCE.wechat })
 
 /** GET /my/resume: the résumé form with its city's names, or null before the first save. */
-export type Resume = import('../../schemas/forms/resume.ts').ResumeForm & { cityNames: string[] }
 export const getResume = () => getData<Resume | null>('/my/resume')
 export const saveResume = (form: Record<string, unknown>) => postData<void>('/my/resume', form)
 /** The A4 PDF of one's own résumé; the sign-in cookie goes with a same-site download. */

@@ -1,19 +1,13 @@
+import type { Address } from '../../schemas/api/address.ts'
+import type { CreatedId } from '../../schemas/api/common.ts'
 import type { AddressForm } from '../../schemas/forms/address.ts'
 import { getData, postData } from './http.ts'
 
-/** GET /address/list: the signed-in user's addresses, the default first (SPEC §7 Account). */
-export interface Address {
-  id: number
-  userName: string
-  phone: string
-  cityId: string
-  cityNames: string[]
-  address: string
-  isDefault: boolean
-}
+export type { Address }
 
+/** GET /address/list: the signed-in user's addresses, the default first (SPEC §7 Account). */
 export const listAddresses = () => getData<Address[]>('/address/list')
-export const insertAddress = (form: Partial<AddressForm>) => postData<{ id: number }>('/address/insert', form)
+export const insertAddress = (form: Partial<AddressForm>) => postData<CreatedId>('/address/insert', form)
 export const updateAddress = (id: number, form: Partial<AddressForm>) =>
   postData<void>(`/address/update/${id}`, form)
 export const deleteAddress = (id: number) => postData<void>(`/address/delete/${id}`)

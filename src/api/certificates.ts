@@ -1,28 +1,20 @@
-import type { CertificationInfo } from '../../schemas/payment.ts'
+import type {
+  CertificationInfo,
+  CertificationOverview,
+  CertifiedDesigner,
+} from '../../schemas/api/certificates.ts'
 import { getData, getTable } from './http.ts'
 
+export type { CertificationInfo, CertificationOverview, CertifiedDesigner }
+
 /** GET /certificate/info: the yearly fee and how many designers hold a valid certification. */
-export interface CertificationOverview {
-  approveMoney: string
-  approveMoneyFen: number
-  validYears: number
-  certifiedCount: number
-}
 export const getCertificationOverview = () => getData<CertificationOverview>('/certificate/info')
 
 /** Public verification by number or name; a forged number answers code 404 with its message. */
 export const verifyCertificate = (keyword: string) =>
   getData<CertificationInfo[]>('/certificate/verify', { params: { keyword } })
 
-/** One row of the directory of certified designers. */
-export interface CertifiedDesigner {
-  number: string
-  username: string
-  level: string
-  validUntil: string
-  cityNames: string[]
-  professional: string
-}
+/** One page of the directory of certified designers. */
 export const listCertified = (keyword: string, pageNum: number, pageSize: number) =>
   getTable<CertifiedDesigner>('/certification/list', {
     params: { keyword: keyword || undefined, pageNum, pageSize },

@@ -1,26 +1,8 @@
 import type { AxiosProgressEvent } from 'axios'
+import type { DictItem, RegionNode, UploadedFile } from '../../schemas/api/common.ts'
 import { getData, http } from './http.ts'
 
-/** SPEC §3 "Dictionary item". */
-export interface DictItem {
-  dictCode: string
-  dictLabel: string
-  dictSort: number
-}
-
-/** SPEC §3 "Region tree node": three levels; level 3 has no subLevel. */
-export interface RegionNode {
-  id: string
-  name: string
-  level: number
-  subLevel?: RegionNode[]
-}
-
-export interface UploadedFile {
-  url: string
-  fileName: string
-  size: number
-}
+export type { DictItem, RegionNode, UploadedFile }
 
 // Reference data rarely changes: one request per page load, shared by every widget that needs it.
 const dictCache = new Map<string, Promise<DictItem[]>>()

@@ -1,14 +1,7 @@
-import type { Agreement } from '../../schemas/content.ts'
+import type { Agreement, SearchHit } from '../../schemas/api/content.ts'
 import { getData, getTable } from './http.ts'
 
-export type { Agreement }
-
-export interface SearchHit {
-  kind: string
-  title: string
-  url: string
-  snippet: string
-}
+export type { Agreement, SearchHit }
 
 export const getAgreement = (key: string) =>
   getData<Agreement>(`/common/agreement/${encodeURIComponent(key)}`)

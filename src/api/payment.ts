@@ -3,10 +3,9 @@ import type {
   BillRow,
   CertificateInfo,
   OrderRow,
-  PayMethod,
-  PayStatus,
   UserMoney,
-} from '../../schemas/payment.ts'
+} from '../../schemas/api/payment.ts'
+import type { PayMethod, PayStatus } from '../../schemas/payment.ts'
 import { getData, getTable, postData } from './http.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, DataList, HStack, Image, Stack } from '@chakra-ui/react'
-import type { CertificationInfo } from '../../schemas/payment.ts'
+import type { CertificationInfo } from '../../schemas/api/certificates.ts'
 import { certificateImageUrl, certificatePdfUrl } from '../api/certificates.ts'
 import { formatBeijingDate } from '../lib/beijing-time.ts'
 

@@ -1,11 +1,12 @@
 import { create } from 'zustand'
+import type { UserInfo } from '../../schemas/api/account.ts'
 
 /** What the shell knows about the signed-in designer (SPEC §3 client state). */
 export interface UserState {
   userId: number | null
   name: string
   avatar: string
-  info: { id: number; username: string; nickname: string; profilePhoto: string; hasPassword?: boolean } | null
+  info: UserInfo | null
   /** Opens the real-name dialog from anywhere. */
   realnameDialogOpen: boolean
   /** Known once GET /my/getRealNameBo has answered (or verification succeeded); undefined before. */

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode'
-import type { CertificationInfo } from '../../../schemas/payment.ts'
+import type { CertificationInfo } from '../../../schemas/api/certificates.ts'
 import { escapeHtml } from '../../lib/html.ts'
 import { A4, CjkPdf, type TextSpec } from '../pdf/cjk-pdf.ts'
 import type { Weight } from '../pdf/fonts.ts'

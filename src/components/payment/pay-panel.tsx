@@ -1,7 +1,7 @@
 import { Badge, Button, Dialog, HStack, Portal, RadioCard, Stack, Text } from '@chakra-ui/react'
 import { lazy, Suspense, useState } from 'react'
+import type { ApproveResult } from '../../../schemas/api/payment.ts'
 import {
-  type ApproveResult,
   formatYuan,
   PAY_METHOD,
   PAY_METHOD_LABEL,

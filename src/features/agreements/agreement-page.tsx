@@ -47,7 +47,7 @@ export function AgreementView({ doc }: { doc: Agreement }) {
 
 export const handle = pageHead<Agreement>((doc) => ({
   title: doc.title,
-  description: doc.intro.slice(0, 120),
+  description: (doc.intro ?? '').slice(0, 120),
 }))
 
 export function Component() {

@@ -1,6 +1,6 @@
 import { Alert, Container, Heading, Stack, Text } from '@chakra-ui/react'
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import type { CertificationInfo } from '../../../schemas/payment.ts'
+import type { CertificationInfo } from '../../../schemas/api/certificates.ts'
 import { verifyCertificate } from '../../api/certificates.ts'
 import { ApiError } from '../../api/http.ts'
 import { CertificateCard } from '../../components/certificate-card.tsx'

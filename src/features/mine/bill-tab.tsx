@@ -1,6 +1,7 @@
 import { Table, Tabs, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { type BillRow, formatYuan } from '../../../schemas/payment.ts'
+import type { BillRow } from '../../../schemas/api/payment.ts'
+import { formatYuan } from '../../../schemas/payment.ts'
 import { getBills } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
 import { formatBeijing } from '../../lib/beijing-time.ts'

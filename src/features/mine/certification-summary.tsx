@@ -1,6 +1,6 @@
 import { Badge, Button, DataList, HStack } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
-import type { CertificateInfo } from '../../../schemas/payment.ts'
+import type { CertificateInfo } from '../../../schemas/api/payment.ts'
 import { CertificateFacts } from '../../components/certificate-card.tsx'
 import { paths } from '../../lib/paths.ts'
 

@@ -15,8 +15,8 @@ import {
 } from '@chakra-ui/react'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { type LoaderFunctionArgs, redirect, useLoaderData, useNavigate, useRevalidator } from 'react-router'
+import type { ApproveResult } from '../../../schemas/api/payment.ts'
 import {
-  type ApproveResult,
   CERT_VALID_YEARS,
   formatYuan,
   PAY_METHOD,

@@ -1,0 +1,33 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { anyText, boolean, integer, listOf, object, text } from './json.ts'
+
+// Sign-in, the signed-in user and invitations (SPEC §3, §6, §7 Account). How to add a type:
+// schemas/api/json.ts.
+
+/** POST /login and POST /register data: the new session's token. */
+export const sessionTokenSchema = object({ token: text(128) })
+export type SessionToken = FromSchema<typeof sessionTokenSchema>
+
+/** SPEC §3 "User info": GET /my/getUserBase data, what the header and the user store read. */
+export const userInfoSchema = object({
+  id: integer,
+  username: text(128),
+  nickname: text(128),
+  profilePhoto: text(300),
+  /** False for an account made by WeChat sign-in that has not set a password yet. */
+  hasPassword: boolean,
+})
+export type UserInfo = FromSchema<typeof userInfoSchema>
+
+/** GET /my/getInviteInfo data: one's invite code and link, and whom they brought (names masked). */
+export const inviteInfoSchema = object({
+  inviteCode: text(16),
+  inviteUrl: anyText,
+  invitedCount: integer,
+  invited: listOf(object({ username: text(64), createTime: text(32) })),
+})
+export type InviteInfo = FromSchema<typeof inviteInfoSchema>
+
+/** GET /wx/authorize data: the WeChat authorisation page's address (shown as a QR code) and its state. */
+export const wechatAuthorizeSchema = object({ url: anyText, state: text(128) })
+export type WechatAuthorize = FromSchema<typeof wechatAuthorizeSchema>

@@ -1,0 +1,26 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { anyText, listOf, object, text } from './json.ts'
+
+// Agreements and site search. How to add a type: schemas/api/json.ts.
+
+/**
+ * An agreement document as stored in content/agreements/*.json and served by GET
+ * /common/agreement/{key}. The loader insists on key, title and sections only, so the dates and the
+ * intro are optional here: a file without them is still served, and the page copes.
+ */
+export const agreementSchema = object(
+  {
+    key: text(20),
+    title: text(100),
+    updatedAt: text(20),
+    effectiveAt: text(20),
+    intro: anyText,
+    sections: listOf(object({ heading: anyText, paragraphs: listOf(anyText) })),
+  },
+  ['updatedAt', 'effectiveAt', 'intro'],
+)
+export type Agreement = FromSchema<typeof agreementSchema>
+
+/** One row of GET /search: a column, a campaign page or an agreement that matched. */
+export const searchHitSchema = object({ kind: text(20), title: anyText, url: text(300), snippet: anyText })
+export type SearchHit = FromSchema<typeof searchHitSchema>

@@ -1,0 +1,23 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { boolean, integer, object, text } from './json.ts'
+
+// The site's furniture (SPEC §3 "Menu"). How to add a type: schemas/api/json.ts.
+
+/** One entry of the header menu: the items of GET /tbMenuInfo/queryAll. */
+export const menuItemSchema = object({
+  id: integer,
+  key: text(50),
+  title: text(50),
+  url: text(200),
+  hot: boolean,
+})
+export type MenuItem = FromSchema<typeof menuItemSchema>
+
+/** One footer partner (content/site.json): the items of GET /common/partners. */
+export const partnerSchema = object({
+  id: integer,
+  name: text(100),
+  logo: text(200),
+  url: { type: ['string', 'null'] },
+})
+export type Partner = FromSchema<typeof partnerSchema>
