@@ -1,3 +1,5 @@
+import { formatBeijing } from '../../schemas/beijing-time.ts'
+
 /**
  * A competition's phases (SPEC §2 Competitions), written by staff as ISO times with the +08:00 offset
  * (Asia/Shanghai has no daylight saving, so the offset is the zone). The server enforces them; the
@@ -43,19 +45,15 @@ export const STAGE_LABELS: Record<Stage, string> = {
 
 const at = (iso: string) => Date.parse(iso)
 
+/** 2026年9月1日 09:00, in Beijing time whatever the machine's zone. */
+export const formatPhase = (iso: string) => formatBeijing(at(iso))
+
 export function stageAt(phases: Phases, now: number): Stage {
   if (now < at(phases.registrationOpens)) return 'upcoming'
   if (now < at(phases.registrationCloses)) return 'registering'
   if (now < at(phases.submissionDeadline)) return 'submitting'
   if (now < at(phases.results)) return 'judging'
   return 'finished'
-}
-
-/** 2026年9月1日 09:00, in Beijing time whatever the machine's zone. */
-export function formatBeijing(iso: string): string {
-  const d = new Date(at(iso) + 8 * 3600_000)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
 }
 
 /** What an entrant may do now, each with the Chinese refusal naming the phase and its dates. */
@@ -67,14 +65,14 @@ export type PhaseAction = 'register' | 'submit'
  * and finalising works run from registrationOpens to submissionDeadline.
  */
 export function phaseRefusal(phases: Phases, action: PhaseAction, now: number): string | undefined {
-  const opens = formatBeijing(phases.registrationOpens)
+  const opens = formatPhase(phases.registrationOpens)
   if (action === 'register') {
-    const window = `报名时间：${opens} 至 ${formatBeijing(phases.registrationCloses)}`
+    const window = `报名时间：${opens} 至 ${formatPhase(phases.registrationCloses)}`
     if (now < at(phases.registrationOpens)) return `报名尚未开始（${window}）`
     if (now >= at(phases.registrationCloses)) return `报名已截止（${window}）`
     return undefined
   }
-  const window = `作品提交时间：${opens} 至 ${formatBeijing(phases.submissionDeadline)}`
+  const window = `作品提交时间：${opens} 至 ${formatPhase(phases.submissionDeadline)}`
   if (now < at(phases.registrationOpens)) return `作品提交尚未开始（${window}）`
   if (now >= at(phases.submissionDeadline)) return `作品提交已截止（${window}）`
   return undefined

@@ -1,6 +1,68 @@
-import { type CompetitionView, competitionDefinitionPath } from '../../schemas/competition.ts'
-import { getData } from './http.ts'
+import { API_FAMILIES, COMPETITION_API } from '../../definitions/competition/families.ts'
+import type {
+  CompetitionEntry,
+  CompetitionPrice,
+  CompetitionRanges,
+  CompetitionView,
+  CompetitionWork,
+  EntryFile,
+  RangeItem,
+} from '../../schemas/api/competition.ts'
+import { competitionDefinitionPath } from '../../schemas/api/competition.ts'
+import type { DictItem } from '../../schemas/api/common.ts'
+import type { ApproveResult } from '../../schemas/api/payment.ts'
+import type { PayMethod } from '../../schemas/payment.ts'
+import { getData, getTable, http, postData } from './http.ts'
 
 /** A competition as the engine renders it; the server answers code 404 for an unknown slug. */
 export const getCompetition = (slug: string) =>
   getData<CompetitionView>(competitionDefinitionPath(slug), { skipAuthRedirect: true })
+
+/** The raw envelope, for the store's loads that also judge the data (SPEC §8). */
+export async function getEnvelope<T>(url: string, params?: Record<string, unknown>) {
+  return (await http.get<{ code: number; msg: string; data: T }>(url, { params })).data
+}
+
+/**
+ * The calls one competition makes (SPEC §7 "Competition"): the paths of its API family
+ * (definitions/competition/families.ts) and the shared ones, so no screen names a path.
+ */
+export function competitionApi(competition: Pick<CompetitionView, 'api' | 'competitionId'>) {
+  const family = API_FAMILIES[competition.api]
+  const competitionId = competition.competitionId
+  return {
+    entry: () => getEnvelope<CompetitionEntry>(family.registration.get, { competitionId }),
+    saveEntry: (form: Record<string, unknown>) =>
+      postData<CompetitionEntry>(family.registration.save, { ...form, competitionId }),
+    works: () => getTable<CompetitionWork>(family.works.list, { params: { tbCompetitionId: competitionId } }),
+    work: (id: number) => getData<CompetitionWork>(COMPETITION_API.work, { params: { id } }),
+    /** Creates a work (no id) or updates its base info. */
+    saveWorkBase: (form: Record<string, unknown>, id?: number) =>
+      postData<CompetitionWork>(family.works.add, { ...form, step: 'base', competitionId, ...(id ? { id } : {}) }),
+    saveWorkInfo: (id: number, form: Record<string, unknown>) =>
+      postData<CompetitionWork>(family.works.saveInfo, { ...form, step: 'info', id }),
+    deleteWork: (id: number) => getData<null>(family.works.delete, { params: { id } }),
+    adviser: (id: number) => getData<Record<string, unknown> | null>(COMPETITION_API.adviser, { params: { id } }),
+    saveAdviser: (id: number, form: Record<string, unknown>) =>
+      postData<CompetitionWork>(COMPETITION_API.saveAdviser, { ...form, id }),
+    savePropertyRight: (id: number, form: { propertyRight: EntryFile[]; original?: boolean }) =>
+      postData<CompetitionWork>(COMPETITION_API.propertyRight, { ...form, id }),
+    saveDisplayBoard: (id: number, form: { displayBoard: EntryFile[] }) =>
+      postData<CompetitionWork>(COMPETITION_API.displayBoard, { ...form, id }),
+    finalise: () => postData<CompetitionEntry>(family.auth, { competitionId }),
+    price: () => getData<CompetitionPrice>(COMPETITION_API.authPrice, { params: { competitionId } }),
+    pay: (method: PayMethod) => postData<ApproveResult>(`${COMPETITION_API.pay}/${method}`, { competitionId }),
+    ranges: () => getEnvelope<CompetitionRanges>(`${COMPETITION_API.rangesById}/${competitionId}`),
+    companyTypes: () => getEnvelope<DictItem[]>(COMPETITION_API.companyTypes, { competitionId }),
+    qtTypes: () => getData<DictItem[]>(COMPETITION_API.qtTypes),
+    draft: (formKey: string, workId?: number) =>
+      getData<{ data: Record<string, unknown>; updatedAt: string } | null>(COMPETITION_API.draft, {
+        params: { competitionId, formKey, ...(workId ? { workId } : {}) },
+      }),
+    saveDraft: (formKey: string, data: Record<string, unknown>, workId?: number) =>
+      postData<unknown>(COMPETITION_API.draft, { competitionId, formKey, data, ...(workId ? { workId } : {}) }),
+  }
+}
+
+export type CompetitionApi = ReturnType<typeof competitionApi>
+export type { RangeItem }

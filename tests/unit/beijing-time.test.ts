@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { beijingYear, formatBeijing } from '../../src/lib/beijing-time.ts'
+import { beijingYear, formatBeijing } from '../../schemas/beijing-time.ts'
 
 const intl = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('zh-CN', { ...options, timeZone: 'Asia/Shanghai' })

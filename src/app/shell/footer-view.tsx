@@ -2,7 +2,7 @@ import { Box, Container, Flex, HStack, Link, Separator, Stack, Text } from '@cha
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { BrandLogo } from '../../components/brand-logo.tsx'
-import { beijingYear } from '../../lib/beijing-time.ts'
+import { beijingYear } from '../../../schemas/beijing-time.ts'
 import { paths } from '../../lib/paths.ts'
 import { useRenderInstant } from '../../lib/render-clock.ts'
 import { AGREEMENT_LINKS, SITE_INFO } from './site-info.ts'

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, Outlet, redirect, useRouteLoaderData } from 'react-router'
-import type { CompetitionView } from '../../../schemas/competition.ts'
+import type { CompetitionView } from '../../../schemas/api/competition.ts'
 import { getCompetition } from '../../api/competition.ts'
 import { ApiError } from '../../api/http.ts'
 import { paths } from '../../lib/paths.ts'

@@ -1,12 +1,12 @@
 import { Badge, Box, Container, HStack, Link, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import {
-  formatBeijing,
+  formatPhase,
   PHASE_KEYS,
   PHASE_LABELS,
   STAGE_LABELS,
 } from '../../../definitions/competition/phases.ts'
-import type { CompetitionView } from '../../../schemas/competition.ts'
+import type { CompetitionView } from '../../../schemas/api/competition.ts'
 
 const STAGE_PALETTE = {
   upcoming: 'orange',
@@ -33,7 +33,7 @@ export function StageBanner({ competition, current }: { competition: Competition
               {STAGE_LABELS[competition.stage]}
             </Badge>
             <Text fontSize="sm" color="fg.muted">
-              {PHASE_KEYS.map((key) => `${PHASE_LABELS[key]} ${formatBeijing(competition.phases[key])}`).join(
+              {PHASE_KEYS.map((key) => `${PHASE_LABELS[key]} ${formatPhase(competition.phases[key])}`).join(
                 ' · ',
               )}
             </Text>

@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, Link as RouterLink, redirect } from 'react-rou
 import { getCertificate } from '../../api/payment.ts'
 import { CertificateCard } from '../../components/certificate-card.tsx'
 import { useRealnameStatus } from '../../components/use-realname-status.ts'
-import { formatBeijingDate } from '../../lib/beijing-time.ts'
+import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { loginPath, paths, toSitePath } from '../../lib/paths.ts'
 import { getToken } from '../../lib/token.ts'
 import { useLoad } from '../../lib/use-load.ts'

@@ -4,7 +4,7 @@ import type { BillRow } from '../../../schemas/api/payment.ts'
 import { formatYuan } from '../../../schemas/payment.ts'
 import { getBills } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
-import { formatBeijing } from '../../lib/beijing-time.ts'
+import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { TabFrame } from './tab-frame.tsx'
 

@@ -28,7 +28,7 @@ import {
 } from '../../../schemas/payment.ts'
 import { approve, getCertificate, getUserMoney } from '../../api/payment.ts'
 import { PayPanel } from '../../components/payment/pay-panel.tsx'
-import { formatBeijingDate } from '../../lib/beijing-time.ts'
+import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { notify } from '../../lib/notify.ts'
 import { loginPath, mineTab, paths, toSitePath } from '../../lib/paths.ts'
 import { useTitle } from '../../lib/use-title.ts'

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react'
 import type { CountdownProps } from '../../../../../definitions/landing/sections/countdown.ts'
-import { formatBeijing } from '../../../../lib/beijing-time.ts'
+import { formatBeijing } from '../../../../../schemas/beijing-time.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { useNow } from './use-now.ts'
 

@@ -1,0 +1,86 @@
+import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useEffect } from 'react'
+import { type LoaderFunctionArgs, Navigate, Outlet, Link as RouterLink, redirect } from 'react-router'
+import { phaseRefusal } from '../../../../definitions/competition/phases.ts'
+import { loginPath, toSitePath } from '../../../lib/paths.ts'
+import { getToken } from '../../../lib/token.ts'
+import { useLoad } from '../../../lib/use-load.ts'
+import { useTitle } from '../../../lib/use-title.ts'
+import { useCompetitionStore } from '../../../stores/competition.ts'
+import { useCompetition } from '../route.tsx'
+import { StepBar } from './step-bar.tsx'
+
+/** Entering a competition needs an account: signed-out visitors sign in first and come back. */
+export function loader({ request }: LoaderFunctionArgs) {
+  if (import.meta.env.SSR) return null
+  const url = new URL(request.url)
+  if (!getToken()) throw redirect(loginPath(toSitePath(url.pathname) + url.search))
+  return null
+}
+
+/**
+ * /:competition/base — the entrant's workspace: the step bar (following the store's workStep) over
+ * the step being filled. The entry is loaded from the server, so an entrant who leaves comes back to
+ * the same place on any device.
+ */
+export function Component() {
+  const competition = useCompetition()
+  const setInfo = useCompetitionStore((s) => s.setInfo)
+  const loadUserInfo = useCompetitionStore((s) => s.loadUserInfo)
+  const entry = useCompetitionStore((s) => s.userInfo)
+  useTitle(`${competition.shortTitle ?? competition.title} · 参赛`)
+  useEffect(() => setInfo(competition), [competition, setInfo])
+  const load = useLoad(async () => {
+    setInfo(competition)
+    return loadUserInfo()
+  }, [competition.competitionId])
+  const closed = phaseRefusal(competition.phases, 'submit', Date.now())
+
+  return (
+    <Box flex="1" bg="bg.subtle" pb="12">
+      <Container maxW="5xl" py={{ base: '6', md: '8' }}>
+        <Stack gap="6">
+          <HStack justify="space-between" flexWrap="wrap" gap="3">
+            <Heading as="h1" size="xl">
+              {competition.title}
+            </Heading>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={`/${competition.slug}/index`}>返回赛事首页</RouterLink>
+            </Button>
+          </HStack>
+          {closed && (
+            <Alert.Root status="warning" data-testid="competition-closed">
+              <Alert.Indicator />
+              <Alert.Title>{closed}</Alert.Title>
+            </Alert.Root>
+          )}
+          {load.failed ? (
+            <Stack align="start" gap="3" data-testid="workspace-failed">
+              <Text>参赛信息加载失败。</Text>
+              <Button onClick={load.reload}>重试</Button>
+            </Stack>
+          ) : !entry || load.loading ? (
+            <Skeleton height="320px" borderRadius="lg" />
+          ) : (
+            <>
+              <StepBar competition={competition} entry={entry} />
+              <Box bg="bg" borderRadius="lg" borderWidth="1px" p={{ base: '4', md: '8' }}>
+                <Outlet />
+              </Box>
+            </>
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  )
+}
+
+/** /:competition/base itself: on to the step the entrant is at (all done: the works list). */
+export function ResumeStep() {
+  const competition = useCompetition()
+  const entry = useCompetitionStore((s) => s.userInfo)
+  if (!entry) return null
+  const step = competition.steps[entry.workStep]
+  const target = step ? step.path : competition.works.manage ? 'base/works/manage' : 'base/works/base'
+  return <Navigate to={`/${competition.slug}/${target}`} replace />
+}
