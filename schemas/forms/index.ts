@@ -1,4 +1,39 @@
 import { addressOrder, addressSchema, addressUiSchema } from './address.ts'
+import {
+  competitionAdviserOrder,
+  competitionAdviserSchema,
+  competitionAdviserUiSchema,
+} from './competition-adviser.ts'
+import {
+  competitionDisplayBoardOrder,
+  competitionDisplayBoardSchema,
+  competitionDisplayBoardUiSchema,
+} from './competition-display-board.ts'
+import {
+  competitionPropertyRightOrder,
+  competitionPropertyRightSchema,
+  competitionPropertyRightUiSchema,
+} from './competition-property-right.ts'
+import {
+  competitionQtRegistrationOrder,
+  competitionQtRegistrationSchema,
+  competitionQtRegistrationUiSchema,
+} from './competition-qt-registration.ts'
+import {
+  competitionRegistrationOrder,
+  competitionRegistrationSchema,
+  competitionRegistrationUiSchema,
+} from './competition-registration.ts'
+import {
+  competitionWorkBaseOrder,
+  competitionWorkBaseSchema,
+  competitionWorkBaseUiSchema,
+} from './competition-work-base.ts'
+import {
+  competitionWorkInfoOrder,
+  competitionWorkInfoSchema,
+  competitionWorkInfoUiSchema,
+} from './competition-work-info.ts'
 import { eventSignupOrder, eventSignupSchema, eventSignupUiSchema } from './event-signup.ts'
 import { loginOrder, loginSchema, loginUiSchema } from './login.ts'
 import {
@@ -101,6 +136,55 @@ export const FORMS = {
     schema: resumeSchema,
     uiSchema: resumeUiSchema,
     order: resumeOrder,
+    check: undefined,
+  },
+  'competition-registration': {
+    label: '大赛报名信息',
+    schema: competitionRegistrationSchema,
+    uiSchema: competitionRegistrationUiSchema,
+    order: competitionRegistrationOrder,
+    check: undefined,
+  },
+  'competition-qt-registration': {
+    label: '青苔大赛报名信息',
+    schema: competitionQtRegistrationSchema,
+    uiSchema: competitionQtRegistrationUiSchema,
+    order: competitionQtRegistrationOrder,
+    check: undefined,
+  },
+  'competition-work-base': {
+    label: '作品基本信息',
+    schema: competitionWorkBaseSchema,
+    uiSchema: competitionWorkBaseUiSchema,
+    order: competitionWorkBaseOrder,
+    check: undefined,
+  },
+  'competition-work-info': {
+    label: '作品设计信息',
+    schema: competitionWorkInfoSchema,
+    uiSchema: competitionWorkInfoUiSchema,
+    order: competitionWorkInfoOrder,
+    check: undefined,
+  },
+  'competition-adviser': {
+    label: '指导老师',
+    schema: competitionAdviserSchema,
+    uiSchema: competitionAdviserUiSchema,
+    order: competitionAdviserOrder,
+    check: undefined,
+  },
+  'competition-property-right': {
+    label: '知识产权证明',
+    schema: competitionPropertyRightSchema,
+    uiSchema: competitionPropertyRightUiSchema,
+    order: competitionPropertyRightOrder,
+    check: undefined,
+  },
+  'competition-display-board': {
+    label: '作品展板',
+    schema: competitionDisplayBoardSchema,
+    uiSchema: competitionDisplayBoardUiSchema,
+    order: competitionDisplayBoardOrder,
     check: undefined,
   },
 } as const satisfies Record<string, FormEntry>

@@ -11,6 +11,13 @@ import register from './register.validator.js'
 import passwordChange from './password-change.validator.js'
 import profile from './profile.validator.js'
 import resume from './resume.validator.js'
+import competitionRegistration from './competition-registration.validator.js'
+import competitionQtRegistration from './competition-qt-registration.validator.js'
+import competitionWorkBase from './competition-work-base.validator.js'
+import competitionWorkInfo from './competition-work-info.validator.js'
+import competitionAdviser from './competition-adviser.validator.js'
+import competitionPropertyRight from './competition-property-right.validator.js'
+import competitionDisplayBoard from './competition-display-board.validator.js'
 
 /** Every form's precompiled validators, for the server and Node (a page loads one: src/forms/generated-loaders.ts). */
 export const PRECOMPILED: Record<FormName, ValidatorMap> = {
@@ -23,4 +30,11 @@ export const PRECOMPILED: Record<FormName, ValidatorMap> = {
   'password-change': passwordChange,
   profile: profile,
   resume: resume,
+  'competition-registration': competitionRegistration,
+  'competition-qt-registration': competitionQtRegistration,
+  'competition-work-base': competitionWorkBase,
+  'competition-work-info': competitionWorkInfo,
+  'competition-adviser': competitionAdviser,
+  'competition-property-right': competitionPropertyRight,
+  'competition-display-board': competitionDisplayBoard,
 }

@@ -14,4 +14,11 @@ export const LOADERS: Record<FormName, () => Promise<{ default: ValidatorMap }>>
   'password-change': () => import('../../schemas/generated/password-change.validator.js'),
   profile: () => import('../../schemas/generated/profile.validator.js'),
   resume: () => import('../../schemas/generated/resume.validator.js'),
+  'competition-registration': () => import('../../schemas/generated/competition-registration.validator.js'),
+  'competition-qt-registration': () => import('../../schemas/generated/competition-qt-registration.validator.js'),
+  'competition-work-base': () => import('../../schemas/generated/competition-work-base.validator.js'),
+  'competition-work-info': () => import('../../schemas/generated/competition-work-info.validator.js'),
+  'competition-adviser': () => import('../../schemas/generated/competition-adviser.validator.js'),
+  'competition-property-right': () => import('../../schemas/generated/competition-property-right.validator.js'),
+  'competition-display-board': () => import('../../schemas/generated/competition-display-board.validator.js'),
 }
