@@ -153,7 +153,8 @@ for (const source of SOURCES) {
 }
 
 const unknown = [...only].filter((file) => !jobs.some((spec) => spec.file === file))
-if (unknown.length) throw new Error(`no spec in ${SOURCES.map((s) => s.specs).join(' or ')} draws ${unknown.join(', ')}`)
+if (unknown.length)
+  throw new Error(`no spec in ${SOURCES.map((s) => s.specs).join(' or ')} draws ${unknown.join(', ')}`)
 // Without a CJK font, Chromium would bake empty boxes into the committed pictures' captions.
 if (!execFileSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).trim()) {
   throw new Error('no Chinese font installed (apt-get install fonts-noto-cjk)')

@@ -50,7 +50,8 @@ export function competitionTemplate(slug: string, competitionId: number, now: Da
     title,
     shortTitle: '新赛事',
     year,
-    description: '用一两句话介绍本届赛事：主办单位、面向人群、参赛类别、是否收费，会显示在搜索结果和分享卡片中。',
+    description:
+      '用一两句话介绍本届赛事：主办单位、面向人群、参赛类别、是否收费，会显示在搜索结果和分享卡片中。',
     cover: image('cover.webp', `${title}封面`, 1200, 675),
     phases: {
       registrationOpens: at('03-01', '09:00'),
@@ -151,8 +152,14 @@ export function competitionTemplate(slug: string, competitionId: number, now: Da
               title: '作品预览',
               columns: 2,
               images: [
-                { image: image('cover.webp', '示例图片', 1200, 675), caption: '示例图片：请换成往届或样例作品' },
-                { image: image('hero.webp', '示例图片', 1600, 700), caption: '示例图片：请换成往届或样例作品' },
+                {
+                  image: image('cover.webp', '示例图片', 1200, 675),
+                  caption: '示例图片：请换成往届或样例作品',
+                },
+                {
+                  image: image('hero.webp', '示例图片', 1600, 700),
+                  caption: '示例图片：请换成往届或样例作品',
+                },
               ],
             },
           },
@@ -172,7 +179,8 @@ export function scaffoldCompetition(
     throw new ScaffoldError(
       '用法：npm run new:competition -- <slug>（只能用字母、数字和 -，它就是网址 /<slug>/index，如 2027qingtaiCompetition）',
     )
-  if (isReservedSegment(slug)) throw new ScaffoldError(`“${slug}”是网站已有的网址，不能用作赛事文件名，请换一个`)
+  if (isReservedSegment(slug))
+    throw new ScaffoldError(`“${slug}”是网站已有的网址，不能用作赛事文件名，请换一个`)
   const existing = existingDefinitions(root)
   const same = existing.find((d) => d.slug.toLowerCase() === slug.toLowerCase())
   if (same)

@@ -30,7 +30,8 @@ function reason(error: Parameters<typeof explain>[0], definition: Record<string,
     return '收费赛事必须写报名费 fee（单位：分，300 元写 30000）；免费赛事请删去整个 pay'
   // A misspelt family name gets its own message with a suggestion below; anything else (a number,
   // a list) would otherwise pass unreported.
-  if (error.keyword === 'enum' && error.instancePath === '/api' && typeof definition.api === 'string') return ''
+  if (error.keyword === 'enum' && error.instancePath === '/api' && typeof definition.api === 'string')
+    return ''
   return explain(error)
 }
 

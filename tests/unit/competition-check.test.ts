@@ -89,7 +89,9 @@ function valid(changes: Record<string, unknown> = {}): Record<string, unknown> {
   }
 }
 
-const phases = (changes: Record<string, string>) => ({ phases: { ...(valid().phases as object), ...changes } })
+const phases = (changes: Record<string, string>) => ({
+  phases: { ...(valid().phases as object), ...changes },
+})
 const forms = (changes: Record<string, unknown>) => ({ forms: { ...(valid().forms as object), ...changes } })
 const index = (sections: unknown[]) => ({
   pages: { ...(valid().pages as object), index: { sections } },
@@ -108,7 +110,11 @@ const cases: Array<[string, Files, DefinitionError]> = [
   [
     'a file that ends early',
     { 'demo.json': '{\n  "competitionId": 101,\n' },
-    { file: 'competitions/demo.json', path: '(第 3 行第 1 列)', message: '不是有效的 JSON：文件提前结束（缺少 } 或 ]？）' },
+    {
+      file: 'competitions/demo.json',
+      path: '(第 3 行第 1 列)',
+      message: '不是有效的 JSON：文件提前结束（缺少 } 或 ]？）',
+    },
   ],
   [
     'a file that is not an object',
@@ -118,7 +124,11 @@ const cases: Array<[string, Files, DefinitionError]> = [
   [
     'a wrong $schema',
     { 'demo.json': valid({ $schema: './landing-page.schema.json' }) },
-    { file: 'competitions/demo.json', path: '$schema', message: '应为 "./competition.schema.json"（编辑器据此提示字段）' },
+    {
+      file: 'competitions/demo.json',
+      path: '$schema',
+      message: '应为 "./competition.schema.json"（编辑器据此提示字段）',
+    },
   ],
   [
     'a missing required field',
@@ -128,17 +138,29 @@ const cases: Array<[string, Files, DefinitionError]> = [
   [
     'a file name that is no URL',
     { 'my_comp.json': valid() },
-    { file: 'competitions/my_comp.json', path: '(文件名)', message: '文件名即网址 /<文件名>/index：只能用字母、数字和 -' },
+    {
+      file: 'competitions/my_comp.json',
+      path: '(文件名)',
+      message: '文件名即网址 /<文件名>/index：只能用字母、数字和 -',
+    },
   ],
   [
     'a reserved slug, whatever its case',
     { 'Mine.json': valid() },
-    { file: 'competitions/Mine.json', path: '(文件名)', message: '“Mine”是网站已有的网址，不能用作赛事文件名' },
+    {
+      file: 'competitions/Mine.json',
+      path: '(文件名)',
+      message: '“Mine”是网站已有的网址，不能用作赛事文件名',
+    },
   ],
   [
     'slugs that differ only in case',
     { 'Demo.json': valid(), 'demo.json': valid({ competitionId: 102 }) },
-    { file: 'competitions/demo.json', path: '(文件名)', message: '与 competitions/Demo.json 的网址只差大小写，请换一个文件名' },
+    {
+      file: 'competitions/demo.json',
+      path: '(文件名)',
+      message: '与 competitions/Demo.json 的网址只差大小写，请换一个文件名',
+    },
   ],
   [
     'a duplicate competitionId',
@@ -209,12 +231,15 @@ const cases: Array<[string, Files, DefinitionError]> = [
     {
       file: 'competitions/demo.json',
       path: 'forms.registration',
-      message: '表单“competition-registraton”不存在（是不是想写“competition-registration”？）。请使用 schemas/forms 中登记的表单名',
+      message:
+        '表单“competition-registraton”不存在（是不是想写“competition-registration”？）。请使用 schemas/forms 中登记的表单名',
     },
   ],
   [
     'adding works without a work form',
-    { 'demo.json': valid({ ...forms({ workBase: undefined }), works: { add: true, manage: false, max: 1 } }) },
+    {
+      'demo.json': valid({ ...forms({ workBase: undefined }), works: { add: true, manage: false, max: 1 } }),
+    },
     {
       file: 'competitions/demo.json',
       path: 'forms.workBase',
@@ -223,7 +248,9 @@ const cases: Array<[string, Files, DefinitionError]> = [
   ],
   [
     'a manage page without a work form',
-    { 'demo.json': valid({ ...forms({ workBase: undefined }), works: { add: false, manage: true, max: 1 } }) },
+    {
+      'demo.json': valid({ ...forms({ workBase: undefined }), works: { add: false, manage: true, max: 1 } }),
+    },
     {
       file: 'competitions/demo.json',
       path: 'forms.workBase',
@@ -249,7 +276,8 @@ const cases: Array<[string, Files, DefinitionError]> = [
     {
       file: 'competitions/b.json',
       path: 'pay.fee',
-      message: '全站统一报名费（source 为 config）只能有一个金额：competitions/a.json 写的是 20000 分，这里是 30000 分',
+      message:
+        '全站统一报名费（source 为 config）只能有一个金额：competitions/a.json 写的是 20000 分，这里是 30000 分',
     },
   ],
   [
@@ -262,7 +290,11 @@ const cases: Array<[string, Files, DefinitionError]> = [
         ],
       }),
     },
-    { file: 'competitions/demo.json', path: 'entrantTypes[1].value', message: '值“personal”重复，每个选项的值必须不同' },
+    {
+      file: 'competitions/demo.json',
+      path: 'entrantTypes[1].value',
+      message: '值“personal”重复，每个选项的值必须不同',
+    },
   ],
   [
     'duplicate company types',
@@ -274,7 +306,11 @@ const cases: Array<[string, Files, DefinitionError]> = [
         ],
       }),
     },
-    { file: 'competitions/demo.json', path: 'companyTypes[1].value', message: '值“university”重复，每个选项的值必须不同' },
+    {
+      file: 'competitions/demo.json',
+      path: 'companyTypes[1].value',
+      message: '值“university”重复，每个选项的值必须不同',
+    },
   ],
   [
     'duplicate default ranges (reported once)',
@@ -288,13 +324,20 @@ const cases: Array<[string, Files, DefinitionError]> = [
         },
       }),
     },
-    { file: 'competitions/demo.json', path: 'ranges.default[1].value', message: '值“product”重复，每个选项的值必须不同' },
+    {
+      file: 'competitions/demo.json',
+      path: 'ranges.default[1].value',
+      message: '值“product”重复，每个选项的值必须不同',
+    },
   ],
   [
     'a propositional range repeating a default one',
     {
       'demo.json': valid({
-        ranges: { default: [{ value: 'product', label: '产品设计' }], propositional: [{ value: 'product', label: '命题' }] },
+        ranges: {
+          default: [{ value: 'product', label: '产品设计' }],
+          propositional: [{ value: 'product', label: '命题' }],
+        },
       }),
     },
     {
@@ -305,8 +348,16 @@ const cases: Array<[string, Files, DefinitionError]> = [
   ],
   [
     'a missing cover image',
-    { 'demo.json': valid({ cover: { src: '/competitions/demo/missing.webp', alt: '封面', width: 1, height: 1 } }) },
-    { file: 'competitions/demo.json', path: 'cover.src', message: '文件不存在：public/competitions/demo/missing.webp' },
+    {
+      'demo.json': valid({
+        cover: { src: '/competitions/demo/missing.webp', alt: '封面', width: 1, height: 1 },
+      }),
+    },
+    {
+      file: 'competitions/demo.json',
+      path: 'cover.src',
+      message: '文件不存在：public/competitions/demo/missing.webp',
+    },
   ],
   [
     'a missing include',
@@ -367,7 +418,9 @@ describe('npm run check:definitions on competitions', () => {
   it.each(cases)('reports %s', (_what, files, expected) => {
     const { errors, competitions } = check(site(files))
     expect(errors).toEqual([expected])
-    expect(competitions.map((c) => c.slug)).not.toContain(expected.file.replace(/^competitions\/|\.json$/g, ''))
+    expect(competitions.map((c) => c.slug)).not.toContain(
+      expected.file.replace(/^competitions\/|\.json$/g, ''),
+    )
   })
 })
 
@@ -393,7 +446,9 @@ describe('the real competitions/ folder', () => {
       zcckMakerCompetition: [106, 'zcck', null, null],
       '2025youngDesignerCompetition': [107, 'young2025', 20000, 'config'],
     })
-    expect(routesOf(bySlug.get('competition')!)).toEqual(expect.arrayContaining(['base/works/add', 'base/works/manage', 'pay']))
+    expect(routesOf(bySlug.get('competition')!)).toEqual(
+      expect.arrayContaining(['base/works/add', 'base/works/manage', 'pay']),
+    )
     expect(routesOf(bySlug.get('4thCulturalOfficeCompetition')!)).not.toContain('pay')
     expect(bySlug.get('2025qingtaiCompetition')!.forms.registration).toBe('competition-qt-registration')
   })
