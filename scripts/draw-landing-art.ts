@@ -5,8 +5,9 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
 
 /**
- * Draws the campaign pages' artwork as local WebP files from the specs in landing-pages/_art/*.json,
- * so no page hot-links an image. Each picture is drawn as SVG and encoded as WebP by Chromium: an SVG
+ * Draws the campaign pages' artwork as local WebP files from the specs in landing-pages/_art/*.json
+ * (into public/landing/), and the competitions' covers, banners, sample works and judges from
+ * competitions/_art/*.json (into public/competitions/), so no page hot-links an image. Each picture is drawn as SVG and encoded as WebP by Chromium: an SVG
  * picture is a document the page's own thread parses, lays out and paints (its CJK captions
  * included), which on a throttled phone cost a landing page with two dozen pictures ~50 ms of main
  * thread per load; a WebP decodes off that thread, as the photos staff put on real pages do.
@@ -126,23 +127,34 @@ function draw(spec: ArtSpec): string {
 }
 
 const root = path.resolve(import.meta.dirname, '..')
-const specDir = path.join(root, 'landing-pages/_art')
+/** Where specs are read and where their files are written (a spec's `file` is relative to `out`). */
+const SOURCES = [
+  { specs: 'landing-pages/_art', out: 'public/landing' },
+  { specs: 'competitions/_art', out: 'public/competitions' },
+]
 /** WebP quality: the flat colours and soft shapes of this artwork show no artefacts at 0.8. */
 const QUALITY = 0.8
 
 const only = new Set(process.argv.slice(2))
-const jobs: ArtSpec[] = []
-for (const file of fs.readdirSync(specDir).filter((f) => f.endsWith('.json'))) {
-  const specs = JSON.parse(fs.readFileSync(path.join(specDir, file), 'utf8')) as ArtSpec[]
-  for (const spec of specs) {
-    if (!/^[a-z0-9][a-z0-9/_-]*\.webp$/i.test(spec.file))
-      throw new Error(`${file}: bad file name ${spec.file} (a path under public/landing/ ending in .webp)`)
-    if (only.size === 0 || only.has(spec.file)) jobs.push(spec)
+const jobs: Array<ArtSpec & { out: string }> = []
+for (const source of SOURCES) {
+  const specDir = path.join(root, source.specs)
+  if (!fs.existsSync(specDir)) continue
+  for (const file of fs.readdirSync(specDir).filter((f) => f.endsWith('.json'))) {
+    const specs = JSON.parse(fs.readFileSync(path.join(specDir, file), 'utf8')) as ArtSpec[]
+    for (const spec of specs) {
+      if (!/^[a-z0-9_][a-z0-9/_-]*\.webp$/i.test(spec.file))
+        throw new Error(
+          `${source.specs}/${file}: bad file name ${spec.file} (a path under ${source.out}/ ending in .webp)`,
+        )
+      if (only.size === 0 || only.has(spec.file)) jobs.push({ ...spec, out: source.out })
+    }
   }
 }
 
 const unknown = [...only].filter((file) => !jobs.some((spec) => spec.file === file))
-if (unknown.length) throw new Error(`no spec in landing-pages/_art/ draws ${unknown.join(', ')}`)
+if (unknown.length)
+  throw new Error(`no spec in ${SOURCES.map((s) => s.specs).join(' or ')} draws ${unknown.join(', ')}`)
 // Without a CJK font, Chromium would bake empty boxes into the committed pictures' captions.
 if (!execFileSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).trim()) {
   throw new Error('no Chinese font installed (apt-get install fonts-noto-cjk)')
@@ -167,11 +179,11 @@ try {
     )
     if (!webp.startsWith('data:image/webp;base64,'))
       throw new Error(`${spec.file}: Chromium did not encode WebP`)
-    const out = path.join(root, 'public/landing', spec.file)
+    const out = path.join(root, spec.out, spec.file)
     fs.mkdirSync(path.dirname(out), { recursive: true })
     fs.writeFileSync(out, Buffer.from(webp.slice(webp.indexOf(',') + 1), 'base64'))
   }
 } finally {
   await browser.close()
 }
-console.log(`drew ${jobs.length} images into public/landing/`)
+console.log(`drew ${jobs.length} images into ${[...new Set(jobs.map((j) => `${j.out}/`))].join(' and ')}`)

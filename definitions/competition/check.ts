@@ -22,14 +22,28 @@ const ajv = new Ajv2020({ allErrors: true, strict: false })
 const shape = ajv.compile({ ...competitionSchema(), $defs: { section: { type: 'object' } } })
 
 /** Clearer words than the schema's for the mistakes staff are likely to make. */
-function reason(error: Parameters<typeof explain>[0]): string {
+function reason(error: Parameters<typeof explain>[0], definition: Record<string, unknown>): string {
   const p = error.params as Record<string, unknown>
   if (error.keyword === 'pattern' && error.instancePath.startsWith('/phases/'))
     return '时间必须写成北京时间并带时区 +08:00，如 2026-09-01T09:00:00+08:00'
   if (error.keyword === 'required' && error.instancePath === '/pay' && p.missingProperty === 'fee')
     return '收费赛事必须写报名费 fee（单位：分，300 元写 30000）；免费赛事请删去整个 pay'
-  if (error.keyword === 'enum' && error.instancePath === '/api') return ''
+  // A misspelt family name gets its own message with a suggestion below; anything else (a number,
+  // a list) would otherwise pass unreported.
+  if (error.keyword === 'enum' && error.instancePath === '/api' && typeof definition.api === 'string')
+    return ''
   return explain(error)
+}
+
+/**
+ * A Beijing time that names a real moment: Date.parse rolls 2026-02-30 over to 3 月 2 日 instead of
+ * refusing it, so the written date and time must read back unchanged.
+ */
+function isRealTime(iso: string): boolean {
+  const at = Date.parse(iso)
+  if (Number.isNaN(at)) return false
+  const beijing = new Date(at + 8 * 3600_000).toISOString()
+  return beijing.slice(0, 16) === iso.slice(0, 16)
 }
 
 export interface CompetitionCheck {
@@ -49,7 +63,7 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
     .sort()
   const slugs = new Map<string, string>()
   const ids = new Map<number, string>()
-  const configFees = new Map<number, string>()
+  let configFee: { fee: number; file: string } | undefined
   for (const name of files) {
     const shown = `competitions/${name}`
     const add = (at: string, message: string) => errors.push({ file: shown, path: at, message })
@@ -69,7 +83,7 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
     if (!shape(definition)) {
       for (const error of shape.errors ?? []) {
         const at = jsonPath(error.instancePath).replace(/^\./, '') || '(文件)'
-        const why = reason(error)
+        const why = reason(error, definition)
         if (why) add(at, why)
       }
     }
@@ -94,8 +108,10 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
       const valid = PHASE_KEYS.filter(
         (k) => typeof phases[k] === 'string' && BEIJING_TIME.test(phases[k] as string),
       )
-      for (const key of valid)
-        if (Number.isNaN(Date.parse(phases[key] as string))) add(`phases.${key}`, '不是有效的日期时间')
+      for (const key of valid.filter((k) => !isRealTime(phases[k] as string))) {
+        add(`phases.${key}`, '不是有效的日期时间（如 2 月 30 日、13 月、25 点）')
+        valid.splice(valid.indexOf(key), 1)
+      }
       for (let i = 1; i < PHASE_KEYS.length; i++) {
         const a = PHASE_KEYS[i - 1]!
         const b = PHASE_KEYS[i]!
@@ -105,7 +121,10 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
             ? Date.parse(phases[b] as string) <= Date.parse(phases[a] as string)
             : Date.parse(phases[b] as string) < Date.parse(phases[a] as string)
         if (later)
-          add(`phases.${b}`, `${PHASE_LABELS[b]}（${phases[b]}）不能早于${PHASE_LABELS[a]}（${phases[a]}）`)
+          add(
+            `phases.${b}`,
+            `${PHASE_LABELS[b]}（${phases[b]}）${i === 1 ? '必须晚于' : '不能早于'}${PHASE_LABELS[a]}（${phases[a]}）`,
+          )
       }
     }
 
@@ -124,22 +143,24 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
       add('forms.workBase', '有“管理作品”页（works.manage 为 true）时必须写作品表单 forms.workBase')
 
     if (d.pay && typeof d.pay.fee === 'number' && d.pay.source === 'config') {
-      for (const [fee, file] of configFees)
-        if (fee !== d.pay.fee)
-          add(
-            'pay.fee',
-            `全站统一报名费（source 为 config）只能有一个金额：${file} 写的是 ${fee} 分，这里是 ${d.pay.fee} 分`,
-          )
-      configFees.set(d.pay.fee, shown)
+      // Compared with the first file that names the site-wide fee, so each differing file is named once.
+      if (!configFee) configFee = { fee: d.pay.fee, file: shown }
+      else if (configFee.fee !== d.pay.fee)
+        add(
+          'pay.fee',
+          `全站统一报名费（source 为 config）只能有一个金额：${configFee.file} 写的是 ${configFee.fee} 分，这里是 ${d.pay.fee} 分`,
+        )
     }
 
-    for (const [list, label] of [
-      [d.entrantTypes, 'entrantTypes'],
-      [d.companyTypes, 'companyTypes'],
-      [d.ranges?.default, 'ranges.default'],
-      [[...(d.ranges?.default ?? []), ...(d.ranges?.propositional ?? [])], 'ranges'],
+    // Ranges: a propositional value may repeat neither another nor a default range (entrants pick
+    // from both in one list), so both lists share one `seen`, each reported at its own path.
+    const ranges = new Set<string>()
+    for (const [list, label, seen] of [
+      [d.entrantTypes, 'entrantTypes', new Set<string>()],
+      [d.companyTypes, 'companyTypes', new Set<string>()],
+      [d.ranges?.default, 'ranges.default', ranges],
+      [d.ranges?.propositional, 'ranges.propositional', ranges],
     ] as const) {
-      const seen = new Set<string>()
       for (const [i, choice] of (Array.isArray(list) ? list : []).entries()) {
         const value = (choice as { value?: unknown })?.value
         if (typeof value !== 'string') continue

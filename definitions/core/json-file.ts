@@ -45,9 +45,12 @@ export function readJsonFile(
     const position = /position (\d+)/.exec(message)
     const offset = position ? Number(position[1]) : text.length
     const { line, column } = lineColumn(text, offset)
-    const reason = /Unexpected end/.test(message)
-      ? '文件提前结束（缺少 } 或 ]？）'
-      : '此处 JSON 语法有误（多了或少了逗号、引号、括号？）'
+    // V8 names the end only sometimes ("Unexpected end of JSON input"); after a trailing comma it
+    // says "Expected double-quoted property name" at the last position, which is the same mistake.
+    const reason =
+      /Unexpected end/.test(message) || offset >= text.trimEnd().length
+        ? '文件提前结束（缺少 } 或 ]？）'
+        : '此处 JSON 语法有误（多了或少了逗号、引号、括号？）'
     errors.push({
       file: shown,
       path: `(第 ${line} 行第 ${column} 列)`,

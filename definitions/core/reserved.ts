@@ -7,6 +7,8 @@ export const RESERVED_SEGMENTS = [
   'api',
   'assets',
   'landing',
+  // public/competitions/ holds the competitions' images (/competitions/<slug>/cover.webp).
+  'competitions',
   'partners',
   'avatars',
   'index',

@@ -1,4 +1,5 @@
 import { API_FAMILIES, COMPETITION_API } from '../../definitions/competition/families.ts'
+import type { DictItem } from '../../schemas/api/common.ts'
 import type {
   CompetitionEntry,
   CompetitionPrice,
@@ -9,7 +10,6 @@ import type {
   RangeItem,
 } from '../../schemas/api/competition.ts'
 import { competitionDefinitionPath } from '../../schemas/api/competition.ts'
-import type { DictItem } from '../../schemas/api/common.ts'
 import type { ApproveResult } from '../../schemas/api/payment.ts'
 import type { PayMethod } from '../../schemas/payment.ts'
 import { getData, getTable, http, postData } from './http.ts'
@@ -38,11 +38,17 @@ export function competitionApi(competition: Pick<CompetitionView, 'api' | 'compe
     work: (id: number) => getData<CompetitionWork>(COMPETITION_API.work, { params: { id } }),
     /** Creates a work (no id) or updates its base info. */
     saveWorkBase: (form: Record<string, unknown>, id?: number) =>
-      postData<CompetitionWork>(family.works.add, { ...form, step: 'base', competitionId, ...(id ? { id } : {}) }),
+      postData<CompetitionWork>(family.works.add, {
+        ...form,
+        step: 'base',
+        competitionId,
+        ...(id ? { id } : {}),
+      }),
     saveWorkInfo: (id: number, form: Record<string, unknown>) =>
       postData<CompetitionWork>(family.works.saveInfo, { ...form, step: 'info', id }),
     deleteWork: (id: number) => getData<null>(family.works.delete, { params: { id } }),
-    adviser: (id: number) => getData<Record<string, unknown> | null>(COMPETITION_API.adviser, { params: { id } }),
+    adviser: (id: number) =>
+      getData<Record<string, unknown> | null>(COMPETITION_API.adviser, { params: { id } }),
     saveAdviser: (id: number, form: Record<string, unknown>) =>
       postData<CompetitionWork>(COMPETITION_API.saveAdviser, { ...form, id }),
     savePropertyRight: (id: number, form: { propertyRight: EntryFile[]; original?: boolean }) =>
@@ -51,7 +57,8 @@ export function competitionApi(competition: Pick<CompetitionView, 'api' | 'compe
       postData<CompetitionWork>(COMPETITION_API.displayBoard, { ...form, id }),
     finalise: () => postData<CompetitionEntry>(family.auth, { competitionId }),
     price: () => getData<CompetitionPrice>(COMPETITION_API.authPrice, { params: { competitionId } }),
-    pay: (method: PayMethod) => postData<ApproveResult>(`${COMPETITION_API.pay}/${method}`, { competitionId }),
+    pay: (method: PayMethod) =>
+      postData<ApproveResult>(`${COMPETITION_API.pay}/${method}`, { competitionId }),
     ranges: () => getEnvelope<CompetitionRanges>(`${COMPETITION_API.rangesById}/${competitionId}`),
     companyTypes: () => getEnvelope<DictItem[]>(COMPETITION_API.companyTypes, { competitionId }),
     qtTypes: () => getData<DictItem[]>(COMPETITION_API.qtTypes),
@@ -60,7 +67,12 @@ export function competitionApi(competition: Pick<CompetitionView, 'api' | 'compe
         params: { competitionId, formKey, ...(workId ? { workId } : {}) },
       }),
     saveDraft: (formKey: string, data: Record<string, unknown>, workId?: number) =>
-      postData<unknown>(COMPETITION_API.draft, { competitionId, formKey, data, ...(workId ? { workId } : {}) }),
+      postData<unknown>(COMPETITION_API.draft, {
+        competitionId,
+        formKey,
+        data,
+        ...(workId ? { workId } : {}),
+      }),
   }
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, DataList, HStack, Image, Stack } from '@chakra-ui/react'
 import type { CertificationInfo } from '../../schemas/api/certificates.ts'
-import { certificateImageUrl, certificatePdfUrl } from '../api/certificates.ts'
 import { formatBeijingDate } from '../../schemas/beijing-time.ts'
+import { certificateImageUrl, certificatePdfUrl } from '../api/certificates.ts'
 
 /** A certificate's level, number and validity, as items of a DataList. */
 export function CertificateFacts({ cert }: { cert: CertificationInfo }) {

@@ -1,6 +1,6 @@
 import { Button, Card, Clipboard, HStack, Stack, Text } from '@chakra-ui/react'
-import { getInviteInfo } from '../api/account.ts'
 import { formatBeijingDate } from '../../schemas/beijing-time.ts'
+import { getInviteInfo } from '../api/account.ts'
 import { useLoad } from '../lib/use-load.ts'
 
 /** Invite info (GET /my/getInviteInfo): the code, the link to share, and who signed up with it. */

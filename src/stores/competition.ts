@@ -1,6 +1,6 @@
 import { create } from 'zustand'
-import type { CompetitionEntry, CompetitionRanges, CompetitionView } from '../../schemas/api/competition.ts'
 import type { DictItem, RegionNode } from '../../schemas/api/common.ts'
+import type { CompetitionEntry, CompetitionRanges, CompetitionView } from '../../schemas/api/competition.ts'
 import { competitionApi, getEnvelope } from '../api/competition.ts'
 import { CODE } from '../lib/constants.ts'
 
@@ -63,9 +63,12 @@ export const useCompetitionStore = create<CompetitionState>()((set, get) => {
     },
     setUserInfo: (entry) => set({ userInfo: entry, workStep: entry.workStep }),
     loadRegionTree: async () => {
-      const regionTree = dataOf(await getEnvelope<RegionNode[]>('/common/treeRegionByType', { type: 'all' }), {
-        nonEmpty: true,
-      })
+      const regionTree = dataOf(
+        await getEnvelope<RegionNode[]>('/common/treeRegionByType', { type: 'all' }),
+        {
+          nonEmpty: true,
+        },
+      )
       set({ regionTree })
       return regionTree
     },

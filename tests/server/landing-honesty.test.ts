@@ -39,7 +39,11 @@ function texts(file: string): string[] {
   return out
 }
 
-const files = [...filesUnder('landing-pages'), ...filesUnder('content/agreements')]
+const files = [
+  ...filesUnder('landing-pages'),
+  ...filesUnder('competitions'),
+  ...filesUnder('content/agreements'),
+]
 
 /** Storybook's demo data (every src/**\/*.stories.tsx and the stories' mock API), read line by line. */
 function storySources(dir: string): string[] {

@@ -1,6 +1,6 @@
 import { Badge, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import type { CertifiedDesigner } from '../../api/certificates.ts'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
+import type { CertifiedDesigner } from '../../api/certificates.ts'
 
 /** Certified designers as cards: name, level, region, profession, number and validity. */
 export function DirectoryGrid({ rows }: { rows: CertifiedDesigner[] }) {

@@ -1,10 +1,10 @@
 import { Table, Tabs, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { BillRow } from '../../../schemas/api/payment.ts'
+import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { formatYuan } from '../../../schemas/payment.ts'
 import { getBills } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
-import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { TabFrame } from './tab-frame.tsx'
 

@@ -1,9 +1,9 @@
 import { Badge, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { formatYuan, PAY_METHOD_LABEL, PAY_STATUS, PAY_STATUS_LABEL } from '../../../schemas/payment.ts'
 import { getOrders } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
-import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { TabFrame } from './tab-frame.tsx'
 

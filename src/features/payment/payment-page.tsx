@@ -1,34 +1,16 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Dialog,
-  Heading,
-  HStack,
-  Portal,
-  RadioCard,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { Box, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useCallback } from 'react'
 import { type LoaderFunctionArgs, redirect, useLoaderData, useNavigate, useRevalidator } from 'react-router'
-import type { ApproveResult } from '../../../schemas/api/payment.ts'
+import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import {
   CERT_VALID_YEARS,
-  formatYuan,
   PAY_METHOD,
-  PAY_METHOD_LABEL,
-  PAY_METHODS,
   PAY_MSG,
   PAY_SOURCE,
   type PayMethod,
 } from '../../../schemas/payment.ts'
 import { approve, getCertificate, getUserMoney } from '../../api/payment.ts'
 import { PayPanel } from '../../components/payment/pay-panel.tsx'
-import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { notify } from '../../lib/notify.ts'
 import { loginPath, mineTab, paths, toSitePath } from '../../lib/paths.ts'
 import { useTitle } from '../../lib/use-title.ts'
