@@ -46,7 +46,7 @@ export function readErrors(errors: AjvError[] | null | undefined, schema: Schema
     if (e.keyword === 'if') continue
     if (e.keyword === 'errorMessage') {
       put(field ?? e.params.errors?.[0]?.params.missingProperty, e.message ?? '')
-    } else if (e.keyword === 'required') {
+    } else if (e.keyword === 'required' && !field) {
       const missing = e.params.missingProperty
       if (missing) put(missing, `${titleOf(schema, missing)}不能为空`)
     } else if (field) {
@@ -58,9 +58,28 @@ export function readErrors(errors: AjvError[] | null | undefined, schema: Schema
 
 const SECRET_FIELDS = new Set(['password', 'confirmPassword', 'oldPassword'])
 
+const isEmpty = (value: unknown) => value === '' || value === null || value === undefined
+
+/**
+ * A nested value (a team member, an uploaded file) read the same way: strings trimmed, empty members
+ * of objects dropped. Array items stay where they are, so an error's index still points at its item.
+ */
+function tidy(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.trim()
+  if (depth > 4 || !value || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((item) => tidy(item, depth + 1))
+  const out: Record<string, unknown> = {}
+  for (const [key, member] of Object.entries(value)) {
+    const tidied = tidy(member, depth + 1)
+    if (!isEmpty(tidied)) out[key] = tidied
+  }
+  return out
+}
+
 /**
  * What the form holds, as validation and storage should see it: only the form's own fields, strings
- * trimmed (passwords excepted), empty values dropped — as RJSF drops an emptied input.
+ * trimmed (passwords excepted, nested ones included), empty values dropped — as RJSF drops an emptied
+ * input.
  */
 export function normalize(name: FormName, raw: unknown): Record<string, unknown> {
   const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
@@ -68,7 +87,8 @@ export function normalize(name: FormName, raw: unknown): Record<string, unknown>
   for (const field of fieldsOf(name)) {
     let value = input[field]
     if (typeof value === 'string' && !SECRET_FIELDS.has(field)) value = value.trim()
-    if (value === '' || value === null || value === undefined) continue
+    else if (value && typeof value === 'object') value = tidy(value, 0)
+    if (isEmpty(value)) continue
     out[field] = value
   }
   return out

@@ -68,3 +68,106 @@ export const confirmPasswordUi = <T extends string>(placeholder?: T) =>
     'ui:autocomplete': 'new-password',
     ...(placeholder ? { 'ui:placeholder': placeholder } : {}),
   }) as const
+
+/** An 11-digit mobile number (§5 "Phone only"). */
+export const phoneField = <T extends string>(title: T) =>
+  ({
+    type: 'string',
+    title,
+    format: 'phone',
+    errorMessage: { format: MESSAGES.phoneInvalid },
+  }) as const
+
+/** An e-mail address. */
+export const emailField = <T extends string>(title: T) =>
+  ({
+    type: 'string',
+    title,
+    format: 'email',
+    maxLength: ACCOUNT_MAX_LENGTH,
+    errorMessage: { format: MESSAGES.emailInvalid, maxLength: MESSAGES.emailInvalid },
+  }) as const
+
+/** Free text with its bounds and one message for both, e.g. 作品名称为2-50个字. */
+export const textField = <T extends string, Min extends number, Max extends number>(
+  title: T,
+  min: Min,
+  max: Max,
+) =>
+  ({
+    type: 'string',
+    title,
+    minLength: min,
+    maxLength: max,
+    errorMessage: {
+      minLength: `${title}为${min}-${max}个字`,
+      maxLength: `${title}为${min}-${max}个字`,
+    },
+  }) as const
+
+/**
+ * A choice whose options differ per competition (参赛身份, 单位类型, 参赛类别…): the schema holds a
+ * string, never an enum; the `choices` widget offers the options the page hands it, and the server
+ * checks membership against the competition's own lists.
+ */
+export const choiceField = <T extends string, M extends string>(title: T, message: M) =>
+  ({
+    type: 'string',
+    title,
+    minLength: 1,
+    maxLength: 50,
+    errorMessage: { minLength: message, maxLength: message, type: message },
+  }) as const
+
+/**
+ * A site path as the upload endpoint answers it (/api/files/<hash>.<ext>): one leading slash (never
+ * `//host`), no white space, no query; so never a data-URL and never another site's address.
+ */
+const sitePathWithExtension = (extensions: readonly string[]) =>
+  `^/(?![/\\\\])[^\\s?#:]*\\.(?:${extensions.join('|')})$`
+
+/**
+ * An uploaded file as a form keeps it: the URL the server answered and the name it had on the
+ * entrant's disk (display data only). The `file-upload` field fills it in.
+ */
+export const uploadedFileField = <E extends readonly string[]>(extensions: E) => {
+  // One message for whatever is wrong: the entrant's remedy is always to upload again. It sits on each
+  // leaf as well, because ajv-errors does not rewrite a child's errors inside array items.
+  const message = `仅支持 ${extensions.join('、')} 格式的文件，请重新上传` as const
+  return {
+    type: 'object',
+    properties: {
+      fileUrl: {
+        type: 'string',
+        maxLength: 300,
+        pattern: sitePathWithExtension(extensions),
+        errorMessage: message,
+      },
+      fileOgName: { type: 'string', minLength: 1, maxLength: 255, errorMessage: message },
+    },
+    required: ['fileUrl', 'fileOgName'],
+    additionalProperties: false,
+    errorMessage: message,
+  } as const
+}
+
+/** Image files a competition accepts for covers, pictures and display boards. */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const
+/** Documents such as property-right certificates: scans or PDFs. */
+export const DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const
+
+/** How a file field is drawn: the `file-upload` field with its accepted types, count and size. */
+export const fileUploadUi = <E extends readonly string[]>(
+  accept: E,
+  maxFiles: number,
+  extra: { maxSizeMb?: number; help?: string } = {},
+) =>
+  ({
+    'ui:field': 'file-upload',
+    'ui:options': { accept: [...accept], maxFiles, maxSizeMb: extra.maxSizeMb ?? 20 },
+    ...(extra.help ? { 'ui:help': extra.help } : {}),
+  }) as const
+
+/** A competition choice: the `choices` widget, its options from formContext.choices[source]. */
+export const choicesUi = <S extends string>(source: S, placeholder = '请选择') =>
+  ({ 'ui:widget': 'choices', 'ui:options': { source }, 'ui:placeholder': placeholder }) as const

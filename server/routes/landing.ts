@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { FormName } from '../../schemas/forms/index.ts'
+import { isLandingSignupForm } from '../../schemas/forms/index.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { formBody, int, params, query, replies, shape } from '../lib/route-schema.ts'
@@ -12,7 +12,8 @@ const signupSchema = {
   summary: '活动页面报名（每个手机号每页一次；登录用户与报名关联）',
   params: params({ slug: 100 }),
   querystring: query({}),
-  // Each page names its form; event-signup is the one every page uses today.
+  // Each page names its form (documented here: event-signup, the one every page uses today); the
+  // handler validates the body with the page's own form.
   body: formBody('event-signup'),
   response: replies(shape({ id: int })),
 } as const
@@ -26,10 +27,13 @@ export async function landingRoutes(app: FastifyInstance): Promise<void> {
       const page = app.landing.get(request.params.slug)
       if (!page) throw new BusinessError(CODE.notFound, '活动页面不存在')
       const signup = page.signups[0]
-      if (!signup) throw new BusinessError(CODE.badRequest, '该页面没有开放报名')
+      // A page may name only a registry form marked landingSignup (the definition check says so too):
+      // anything else is no sign-up this server can take.
+      if (!signup || !isLandingSignupForm(signup.form))
+        throw new BusinessError(CODE.badRequest, '该页面没有开放报名')
       if (signup.closesAt && Date.parse(signup.closesAt) < Date.now())
         throw new BusinessError(CODE.badRequest, '报名已截止')
-      const data = parseForm(signup.form as FormName, request.body) as { phone: string }
+      const data = parseForm(signup.form, request.body) as { phone: string }
       // Signed-in visitors are linked to their sign-up; anyone may sign up.
       const token = requestToken(request)
       const userId = token ? ((await resolveSession(app.db.kysely, token)) ?? null) : null

@@ -1,10 +1,6 @@
 import { Box } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { addressUiSchema } from '../../schemas/forms/address.ts'
-import { loginUiSchema } from '../../schemas/forms/login.ts'
-import { passwordResetUiSchema } from '../../schemas/forms/password-reset.ts'
-import { realnameUiSchema } from '../../schemas/forms/realname.ts'
 import { SchemaForm } from './schema-form.tsx'
 import { withMockApi } from './stories/mock-api.tsx'
 
@@ -22,12 +18,11 @@ const meta = {
   ],
   args: {
     name: 'realname',
-    uiSchema: realnameUiSchema,
     submitLabel: '提交认证',
     onSubmit: fn(),
     onChange: fn(),
   },
-  // A form name only makes sense with its own uiSchema, so both are set per story, not from controls.
+  // Each story names its form; the registry gives the form its uiSchema.
   argTypes: { name: { control: false }, uiSchema: { control: false }, actions: { control: false } },
 } satisfies Meta<typeof SchemaForm>
 
@@ -66,14 +61,14 @@ export const RealnameErrors: Story = {
 }
 
 export const Login: Story = {
-  args: { name: 'login', uiSchema: loginUiSchema, submitLabel: '登录' },
+  args: { name: 'login', submitLabel: '登录' },
 }
 
 /** While the request runs the fields are disabled and the button shows its loading text. */
 export const LoginSubmitting: Story = {
   args: {
     name: 'login',
-    uiSchema: loginUiSchema,
+
     submitLabel: '登录',
     submitting: true,
     formData: { account: '13800000001', password: 'Kabu2026!' },
@@ -81,9 +76,9 @@ export const LoginSubmitting: Story = {
 }
 
 export const Address: Story = {
-  args: { name: 'address', uiSchema: addressUiSchema, submitLabel: '保存地址' },
+  args: { name: 'address', submitLabel: '保存地址' },
 }
 
 export const PasswordReset: Story = {
-  args: { name: 'password-reset', uiSchema: passwordResetUiSchema, submitLabel: '重置密码' },
+  args: { name: 'password-reset', submitLabel: '重置密码' },
 }

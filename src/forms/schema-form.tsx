@@ -11,7 +11,11 @@ import { createFormValidator, validatorsFor } from './validator.ts'
 
 export interface SchemaFormProps {
   name: FormName
-  uiSchema: object
+  /**
+   * Changes to the registry's uiSchema (schemas/forms/index.ts), merged per field: `{ phone:
+   * { 'ui:readonly': true } }` keeps the phone's placeholder. Most callers pass none.
+   */
+  uiSchema?: Record<string, unknown>
   /** What the fields start with; the form keeps its own data from then on. */
   formData?: Record<string, unknown>
   submitLabel: string
@@ -23,6 +27,23 @@ export interface SchemaFormProps {
   actions?: ReactNode
   /** Handed to widgets as RJSF's formContext (e.g. how the SMS-code widget sends a code). */
   context?: object
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value)
+
+/** The registry's uiSchema with a caller's changes: a field's entries merged, anything else replaced. */
+export function mergeUiSchema(
+  base: Record<string, unknown>,
+  overrides: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (!overrides) return base
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = merged[key]
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? { ...current, ...value } : value
+  }
+  return merged
 }
 
 /** "root_username" → "username": RJSF ids carry the path of the field. */
@@ -45,6 +66,10 @@ function SchemaFormBody({
   context,
 }: SchemaFormProps & { validatorsPromise: Promise<ValidatorMap> }) {
   const validators = use(validatorsPromise)
+  const ui = useMemo(
+    () => mergeUiSchema(FORMS[name].uiSchema as Record<string, unknown>, uiSchema),
+    [name, uiSchema],
+  )
   const hydrated = useHydrated()
   // The value each field had when it was last checked (its blur, or a submit). A field shows its
   // message only while it still has that value: a field changed since shows none until it is
@@ -78,7 +103,7 @@ function SchemaFormBody({
       <Form
         ref={form}
         schema={FORMS[name].schema as unknown as RJSFSchema}
-        uiSchema={uiSchema as UiSchema}
+        uiSchema={ui as UiSchema}
         validator={validator}
         formContext={context}
         // Uncontrolled: RJSF keeps the data, starting from `formData`. Handing each onChange back as the
@@ -139,7 +164,7 @@ function FormSkeleton() {
 }
 
 /**
- * A form from schemas/: the RJSF theme of src/forms/theme.ts plus our widgets. A field is checked
+ * Any registered form (schemas/forms/index.ts) by name, drawn with its registry uiSchema: the RJSF theme of src/forms/theme.ts plus our widgets. A field is checked
  * when it loses focus; on submit every field is checked. Messages come from the shared validator,
  * so they match the API's word for word.
  */

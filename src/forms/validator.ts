@@ -3,26 +3,15 @@ import type { ErrorSchema, RJSFSchema, RJSFValidationError, ValidatorType } from
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import { type FieldErrors, normalize, type ValidatorMap, validateForm } from '../../schemas/validate.ts'
+import { LOADERS } from './generated-loaders.ts'
 
-// Each form's precompiled validator is its own chunk: a page downloads only the form it shows.
-const loaders: Record<FormName, () => Promise<{ default: ValidatorMap }>> = {
-  realname: () => import('../../schemas/generated/realname.validator.js'),
-  login: () => import('../../schemas/generated/login.validator.js'),
-  address: () => import('../../schemas/generated/address.validator.js'),
-  'password-reset': () => import('../../schemas/generated/password-reset.validator.js'),
-  'event-signup': () => import('../../schemas/generated/event-signup.validator.js'),
-  register: () => import('../../schemas/generated/register.validator.js'),
-  'password-change': () => import('../../schemas/generated/password-change.validator.js'),
-  profile: () => import('../../schemas/generated/profile.validator.js'),
-  resume: () => import('../../schemas/generated/resume.validator.js'),
-}
 const loaded = new Map<FormName, Promise<ValidatorMap>>()
 
 /** The form's precompiled validators, loaded once per page. */
 export function validatorsFor(name: FormName): Promise<ValidatorMap> {
   let promise = loaded.get(name)
   if (!promise) {
-    promise = loaders[name]().then((m) => m.default)
+    promise = LOADERS[name]().then((m) => m.default)
     loaded.set(name, promise)
   }
   return promise

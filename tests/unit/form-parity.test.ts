@@ -31,7 +31,14 @@ const realname = {
 const other = { ...realname, identityType: '2', identity: 'E12345678', gender: '1', birthday: '1990-03-07' }
 const REGION = '请选择有效的所在城市'
 
-const TABLE: Record<FormName, { url: string; auth: boolean; rows: Row[] }> = {
+/**
+ * Forms no API route takes yet: the competition routes come with the competition engine. Until then
+ * tests/unit/forms-registry.test.ts holds their form against the server's parseForm. Naming them here
+ * keeps this table complete: a new form must get rows or be listed.
+ */
+type NoRouteYet = Extract<FormName, `competition-${string}`>
+
+const TABLE: Record<Exclude<FormName, NoRouteYet>, { url: string; auth: boolean; rows: Row[] }> = {
   realname: {
     url: '/my/realNameAuth',
     auth: true,

@@ -2,7 +2,6 @@ import { Link, Text } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { FORMATS, MESSAGES } from '../../../schemas/formats.ts'
-import { passwordResetUiSchema } from '../../../schemas/forms/password-reset.ts'
 import { resetPassword, sendResetCode } from '../../api/account.ts'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
@@ -46,7 +45,6 @@ export function Component() {
     <AuthCard title="找回密码">
       <SchemaForm
         name="password-reset"
-        uiSchema={passwordResetUiSchema}
         submitLabel="重置密码"
         submitting={submitting}
         context={context}

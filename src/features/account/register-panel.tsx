@@ -2,7 +2,6 @@ import { Text } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { FORMATS, MESSAGES } from '../../../schemas/formats.ts'
-import { registerUiSchema } from '../../../schemas/forms/register.ts'
 import { getUserBase, register, sendRegisterCode } from '../../api/account.ts'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
@@ -62,7 +61,6 @@ export default function RegisterPanel() {
     <>
       <SchemaForm
         name="register"
-        uiSchema={registerUiSchema}
         formData={invite ? { inviteCode: invite } : undefined}
         submitLabel="注册"
         submitting={submitting}

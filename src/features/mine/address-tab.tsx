@@ -11,7 +11,6 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useState } from 'react'
-import { addressUiSchema } from '../../../schemas/forms/address.ts'
 import {
   type Address,
   deleteAddress,
@@ -130,7 +129,6 @@ export function AddressTab() {
                       <Stack>
                         <SchemaForm
                           name="address"
-                          uiSchema={addressUiSchema}
                           formData={
                             editing === 'new'
                               ? {}

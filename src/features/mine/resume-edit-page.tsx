@@ -1,7 +1,6 @@
 import { Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
-import { resumeUiSchema } from '../../../schemas/forms/resume.ts'
 import { getResume, saveResume } from '../../api/account.ts'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
@@ -57,7 +56,6 @@ export function Component() {
                 )}
                 <SchemaForm
                   name="resume"
-                  uiSchema={resumeUiSchema}
                   formData={resume ? { ...resume, cityNames: undefined } : { realName: info?.username }}
                   submitLabel="保存简历"
                   submitting={saving}

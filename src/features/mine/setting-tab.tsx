@@ -1,8 +1,6 @@
 import { Card, Link, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { passwordChangeUiSchema } from '../../../schemas/forms/password-change.ts'
-import { profileUiSchema } from '../../../schemas/forms/profile.ts'
 import { changePassword, getUserBase, updateProfile } from '../../api/account.ts'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
@@ -55,7 +53,6 @@ export function SettingTab() {
             <Card.Body data-testid="setting-profile">
               <SchemaForm
                 name="profile"
-                uiSchema={profileUiSchema}
                 formData={{ nickname: info?.nickname ?? '' }}
                 submitLabel="保存资料"
                 submitting={saving === 'profile'}
@@ -83,7 +80,6 @@ export function SettingTab() {
                 <SchemaForm
                   key={passwordRound}
                   name="password-change"
-                  uiSchema={passwordChangeUiSchema}
                   submitLabel="修改密码"
                   submitting={saving === 'password'}
                   onSubmit={savePassword}

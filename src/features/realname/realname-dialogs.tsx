@@ -1,6 +1,5 @@
 import { Box, Button, CloseButton, Dialog, List, Portal, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { realnameUiSchema } from '../../../schemas/forms/realname.ts'
 import { realNameAuth } from '../../api/realname.ts'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
@@ -85,7 +84,6 @@ export default function RealnameDialogs() {
                   </Box>
                   <SchemaForm
                     name="realname"
-                    uiSchema={realnameUiSchema}
                     submitLabel="提交认证"
                     submitting={submitting}
                     onSubmit={submit}

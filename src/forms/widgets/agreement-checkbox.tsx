@@ -14,11 +14,23 @@ export function AgreementCheckbox({
   readonly,
   options,
   rawErrors,
+  registry,
 }: WidgetProps) {
   // uiSchema names the agreement (ui:options.agreement); the link opens a new tab, outside the router,
   // so it needs the full address under the staging prefix.
   const key = AGREEMENTS.find((k) => k === options.agreement) ?? 'user'
-  const href = toAddress(paths.agreement(key))
+  // `ui:options.linkFrom` names a formContext entry holding the address instead (a competition's own
+  // rules page); without one the words stay, unlinked.
+  const fromContext =
+    typeof options.linkFrom === 'string'
+      ? (registry.formContext as Record<string, unknown> | undefined)?.[options.linkFrom]
+      : undefined
+  const href =
+    typeof options.linkFrom !== 'string'
+      ? toAddress(paths.agreement(key))
+      : typeof fromContext === 'string' && /^(?:\/(?!\/)|https:\/\/)/.test(fromContext)
+        ? fromContext
+        : undefined
   const text = String(options.text ?? '我已阅读并同意')
   const linkText = String(options.linkText ?? '《咖簿网用户协议》')
   return (
@@ -36,15 +48,19 @@ export function AgreementCheckbox({
       <Checkbox.Control />
       <Checkbox.Label fontWeight="normal">
         {text}
-        <Link
-          href={href}
-          target="_blank"
-          rel="noopener"
-          color="brand.600"
-          onClick={(e) => e.stopPropagation()}
-        >
-          {linkText}
-        </Link>
+        {href ? (
+          <Link
+            href={href}
+            target="_blank"
+            rel="noopener"
+            color="brand.600"
+            onClick={(e) => e.stopPropagation()}
+          >
+            {linkText}
+          </Link>
+        ) : (
+          linkText
+        )}
       </Checkbox.Label>
     </Checkbox.Root>
   )

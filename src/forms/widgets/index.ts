@@ -1,5 +1,6 @@
 import type { RegistryWidgetsType } from '@rjsf/utils'
 import { AgreementCheckbox } from './agreement-checkbox.tsx'
+import { ChoicesSelect } from './choices-select.tsx'
 import { DictSelect } from './dict-select.tsx'
 import { FileUploadWidget } from './file-upload.tsx'
 import { OptionsSelect } from './options-select.tsx'
@@ -16,4 +17,6 @@ export const WIDGETS: RegistryWidgetsType = {
   agreement: AgreementCheckbox,
   upload: FileUploadWidget,
   smsCode: SmsCodeWidget,
+  // Options from formContext.choices[ui:options.source]: lists that differ per competition.
+  choices: ChoicesSelect,
 }

@@ -38,7 +38,7 @@ function WidgetDemo({ widget, field, ui, required, value, error, onChange }: Wid
         extraErrors={extraErrors}
         showErrorList={false}
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-        onChange={(e) => onChange(e.formData?.field)}
+        onChange={(e) => onChange((e.formData as { field?: unknown } | undefined)?.field)}
       />
     </Box>
   )

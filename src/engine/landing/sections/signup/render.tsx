@@ -13,10 +13,11 @@ const formInPalette = (palette: Palette) => ({
   '& button[type=submit], & [data-scope=checkbox]': { colorPalette: palette },
 })
 
-/** A sign-up form from schemas/forms; after closesAt only a notice remains. */
+/** The sign-up form the page names (schemas/forms); after closesAt only a notice remains. */
 export default function Signup({
   title,
   description,
+  form,
   closesAt,
   submitLabel,
   successTitle,
@@ -71,7 +72,12 @@ export default function Signup({
             <Text color="fg.muted">感谢关注，本次活动已停止接受报名。</Text>
           </Stack>
         ) : (
-          <SignupForm submitLabel={submitLabel} successTitle={successTitle} successText={successText} />
+          <SignupForm
+            form={form}
+            submitLabel={submitLabel}
+            successTitle={successTitle}
+            successText={successText}
+          />
         )}
       </Box>
     </SectionFrame>

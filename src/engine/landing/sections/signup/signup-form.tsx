@@ -1,18 +1,22 @@
 import { useState } from 'react'
 import type { SignupProps } from '../../../../../definitions/landing/sections/signup.ts'
-import { eventSignupUiSchema } from '../../../../../schemas/forms/event-signup.ts'
+import type { LandingSignupForm } from '../../../../../schemas/forms/index.ts'
 import { submitSignup } from '../../../../api/landing.ts'
 import { SchemaForm } from '../../../../forms/schema-form.tsx'
 import { notify } from '../../../../lib/notify.ts'
 import { usePageSlug } from '../../slug-context.ts'
 import { SuccessPanel } from './success-panel.tsx'
 
-/** The form until the server accepts it, then the success panel; a refused sign-up keeps what was typed. */
+/**
+ * The form the page names (any registry form marked landingSignup) until the server accepts it, then
+ * the success panel; a refused sign-up keeps what was typed.
+ */
 export function SignupForm({
+  form,
   submitLabel,
   successTitle,
   successText,
-}: Pick<SignupProps, 'submitLabel' | 'successTitle' | 'successText'>) {
+}: Pick<SignupProps, 'submitLabel' | 'successTitle' | 'successText'> & { form: LandingSignupForm }) {
   const slug = usePageSlug()
   const [submitting, setSubmitting] = useState(false)
   const [done, setDone] = useState(false)
@@ -30,13 +34,5 @@ export function SignupForm({
   }
 
   if (done) return <SuccessPanel title={successTitle} text={successText} />
-  return (
-    <SchemaForm
-      name="event-signup"
-      uiSchema={eventSignupUiSchema}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      onSubmit={submit}
-    />
-  )
+  return <SchemaForm name={form} submitLabel={submitLabel} submitting={submitting} onSubmit={submit} />
 }
