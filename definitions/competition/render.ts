@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { SectionEntry } from '../landing/types.ts'
 import { expandIncludes } from '../landing/walk.ts'
-import { type Stage, STAGE_LABELS, stageAt } from './phases.ts'
+import { STAGE_LABELS, type Stage, stageAt } from './phases.ts'
 import { routesOf, type Step, stepsOf } from './routes.ts'
 import type { Competition } from './types.ts'
 

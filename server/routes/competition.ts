@@ -23,9 +23,7 @@ import {
 } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
-import type { CompetitionRegistry } from '../services/competitions.ts'
 import {
-  COMPETITION_MSG as M,
   checkChoice,
   checkFiles,
   entryView,
@@ -33,6 +31,7 @@ import {
   FORM_LABELS,
   findRegistration,
   liveWorks,
+  COMPETITION_MSG as M,
   ownWork,
   progressOf,
   readForm,
@@ -43,6 +42,7 @@ import {
   type Work,
   workView,
 } from '../services/competition-entries.ts'
+import type { CompetitionRegistry } from '../services/competitions.ts'
 import { ALREADY_PAID, competitionProduct } from '../services/payment/orders.ts'
 
 declare module 'fastify' {
@@ -176,7 +176,11 @@ function requireFamily(c: Competition, role: Role, path: string): void {
 const asObject = (body: unknown): Record<string, unknown> =>
   body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
 
-const dictItems = (list: Array<Choice & { brief?: string }>, listClass?: 'default' | 'Propositional', from = 1) =>
+const dictItems = (
+  list: Array<Choice & { brief?: string }>,
+  listClass?: 'default' | 'Propositional',
+  from = 1,
+) =>
   list.map((c, i) => ({
     dictCode: c.value,
     dictLabel: c.label,
@@ -353,7 +357,12 @@ export async function competitionRoutes(
         }
         await k
           .insertInto('competition_registrations')
-          .values({ ...values, competition_id: c.competitionId, user_id: request.userId, created_at: nowIso() })
+          .values({
+            ...values,
+            competition_id: c.competitionId,
+            user_id: request.userId,
+            created_at: nowIso(),
+          })
           .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doUpdateSet(values))
           .execute()
         await deleteDraft(request.userId, c, 'registration')
@@ -433,7 +442,9 @@ export async function competitionRoutes(
         if (stepName === 'base' && !existing && !c.works.add)
           throw new BusinessError(CODE.badRequest, M.worksClosed)
         requirePhase(c, 'submit')
-        const registration = requireOpenRegistration(await findRegistration(k, request.userId, c.competitionId))
+        const registration = requireOpenRegistration(
+          await findRegistration(k, request.userId, c.competitionId),
+        )
         const now = nowIso()
         if (stepName === 'info') {
           if (!existing) throw new BusinessError(CODE.badRequest, M.saveBaseFirst)
@@ -699,7 +710,8 @@ export async function competitionRoutes(
     {
       schema: {
         tags: TAGS,
-        summary: '赛事报名费：price 元（文本）、priceFen 分、required 是否必须缴费后才能确认提交；免费赛事 priceFen 为 0',
+        summary:
+          '赛事报名费：price 元（文本）、priceFen 分、required 是否必须缴费后才能确认提交；免费赛事 priceFen 为 0',
         querystring: byCompetition(),
         response: replies(shape({ price: str(20), priceFen: int, required: bool, source: nullableText })),
       },
@@ -737,8 +749,10 @@ export async function competitionRoutes(
       preHandler: requireUser,
       schema: {
         tags: TAGS,
-        summary: '缴纳报名费：2 微信扫码（返回 codeUrl），3 在线支付（返回表单 body），4 余额支付；支付状态用 GET /my/getPayStatus',
-        description: '请求体 {competitionId}。须已报名；免费赛事与已缴费的报名被拒绝；一份报名只会被标记缴费一次。',
+        summary:
+          '缴纳报名费：2 微信扫码（返回 codeUrl），3 在线支付（返回表单 body），4 余额支付；支付状态用 GET /my/getPayStatus',
+        description:
+          '请求体 {competitionId}。须已报名；免费赛事与已缴费的报名被拒绝；一份报名只会被标记缴费一次。',
         security: SIGNED_IN,
         params: {
           type: 'object',
@@ -752,10 +766,10 @@ export async function competitionRoutes(
           required: ['competitionId'],
         }),
         response: replies(
-          shape({ orderNumber: str(32), status: int, body: { type: 'string' }, codeUrl: { type: 'string' } }, [
-            'body',
-            'codeUrl',
-          ]),
+          shape(
+            { orderNumber: str(32), status: int, body: { type: 'string' }, codeUrl: { type: 'string' } },
+            ['body', 'codeUrl'],
+          ),
         ),
       },
     },
@@ -785,7 +799,8 @@ export async function competitionRoutes(
         notifyUrl: `${origin}/api/pay/notify/${provider.name}`,
         returnUrl: `${origin}${opts.basePath}${c.slug}/base`,
       }
-      const extra = method === PAY_METHOD.online ? await provider.pageForm(order) : await provider.qrCode(order)
+      const extra =
+        method === PAY_METHOD.online ? await provider.pageForm(order) : await provider.qrCode(order)
       return ok({ orderNumber: order.orderNumber, status: PAY_STATUS.pending, ...extra })
     },
   )
@@ -819,7 +834,11 @@ export async function competitionRoutes(
         summary: `读取我未完成的表单草稿（没有时 data 为 null）；formKey：${FORM_KEYS.map((key) => `${key} ${FORM_LABELS[key]}`).join('、')}`,
         security: SIGNED_IN,
         querystring: query(
-          { competitionId: competitionIdField, formKey, workId: { type: 'integer', minimum: 0, maximum: 2_147_483_647 } },
+          {
+            competitionId: competitionIdField,
+            formKey,
+            workId: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
+          },
           ['competitionId', 'formKey'],
         ),
         response: replies({ ...draftView, type: ['object', 'null'] }),
@@ -882,7 +901,9 @@ export async function competitionRoutes(
           updated_at: now,
         })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'competition_id', 'form_key', 'work_id']).doUpdateSet({ data: text, updated_at: now }),
+          oc
+            .columns(['user_id', 'competition_id', 'form_key', 'work_id'])
+            .doUpdateSet({ data: text, updated_at: now }),
         )
         .execute()
       return ok({ formKey: key, workId, data, updateTime: now }, '草稿已保存')
@@ -903,10 +924,14 @@ export async function competitionRoutes(
       },
     },
     async (request) => {
-      if (request.query.id === undefined) return ok(app.reference.dictionaries.get('sys_competition_range') ?? [])
+      if (request.query.id === undefined)
+        return ok(app.reference.dictionaries.get('sys_competition_range') ?? [])
       const c = competitionOf(request.query.id)
       const defaults = dictItems(c.ranges.default, 'default')
-      return ok([...defaults, ...dictItems(c.ranges.propositional ?? [], 'Propositional', defaults.length + 1)])
+      return ok([
+        ...defaults,
+        ...dictItems(c.ranges.propositional ?? [], 'Propositional', defaults.length + 1),
+      ])
     },
   )
 
@@ -919,7 +944,10 @@ export async function competitionRoutes(
         params: params({ id: 12 }),
         querystring: query({}),
         response: replies(
-          shape({ default: { type: 'array', items: dictItem }, Propositional: { type: 'array', items: dictItem } }),
+          shape({
+            default: { type: 'array', items: dictItem },
+            Propositional: { type: 'array', items: dictItem },
+          }),
         ),
       },
     },
@@ -956,7 +984,10 @@ export async function competitionRoutes(
         tags: TAGS,
         summary: `青苔类别（字典 ${QT_TYPE_DICTIONARY}；展示用的分组见 /common/type/competition_qt_type_show）`,
         querystring: query({}),
-        response: replies({ type: 'array', items: shape({ dictCode: str(50), dictLabel: str(100), dictSort: int }) }),
+        response: replies({
+          type: 'array',
+          items: shape({ dictCode: str(50), dictLabel: str(100), dictSort: int }),
+        }),
       },
     },
     async () => ok(app.reference.dictionaries.get(QT_TYPE_DICTIONARY) ?? []),
@@ -1068,7 +1099,11 @@ export async function competitionRoutes(
           active: !!live,
           stage,
           stageLabel: STAGE_LABELS[stage],
-          workStep: workStepOf(c, { registered: true, works: works.map(progressOf), paid: !!row.paid_order_id }),
+          workStep: workStepOf(c, {
+            registered: true,
+            works: works.map(progressOf),
+            paid: !!row.paid_order_id,
+          }),
           worksCount: works.length,
           paid: !!row.paid_order_id,
           payRequired: c.pay?.required ?? false,
@@ -1088,7 +1123,11 @@ export async function competitionRoutes(
       throw new BusinessError(CODE.badRequest, M.noCertificateYet(formatBeijing(c.phases.results)))
     const row = await findRegistration(k, userId, c.competitionId)
     if (!row?.finalised_at) throw new BusinessError(CODE.badRequest, M.noCertificate)
-    const user = await k.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()
+    const user = await k
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     const data = registrationData(row)
     const works = await liveWorks(k, userId, c.competitionId)
     return {
@@ -1138,7 +1177,12 @@ export async function competitionRoutes(
   })
 
   /** Records (or moves to another of the user's addresses) the posting of a certificate. */
-  const requestPost = async (userId: number, competitionId: unknown, addressId: unknown, postagePaid: boolean) => {
+  const requestPost = async (
+    userId: number,
+    competitionId: unknown,
+    addressId: unknown,
+    postagePaid: boolean,
+  ) => {
     const { c } = await certificateOf(userId, competitionId)
     const id = toId(addressId)
     const address =
@@ -1165,7 +1209,13 @@ export async function competitionRoutes(
       .values({ ...values, user_id: userId, competition_id: c.competitionId, created_at: now })
       .onConflict((oc) => oc.columns(['user_id', 'competition_id']).doUpdateSet(values))
       .execute()
-    return { competitionId: c.competitionId, competitionTitle: c.title, address: snapshot, postagePaid, createTime: now }
+    return {
+      competitionId: c.competitionId,
+      competitionTitle: c.title,
+      address: snapshot,
+      postagePaid,
+      createTime: now,
+    }
   }
 
   app.post(
@@ -1188,7 +1238,10 @@ export async function competitionRoutes(
     },
     async (request) => {
       const body = asObject(request.body)
-      return ok(await requestPost(request.userId, body.competitionId, body.addressId, false), '已提交邮寄申请')
+      return ok(
+        await requestPost(request.userId, body.competitionId, body.addressId, false),
+        '已提交邮寄申请',
+      )
     },
   )
 
@@ -1198,7 +1251,8 @@ export async function competitionRoutes(
       preHandler: requireUser,
       schema: {
         tags: TAGS,
-        summary: '免邮费邮寄证书：带 competitionId 与 addressId 时提交申请；不带 addressId 时列出我的邮寄申请',
+        summary:
+          '免邮费邮寄证书：带 competitionId 与 addressId 时提交申请；不带 addressId 时列出我的邮寄申请',
         security: SIGNED_IN,
         querystring: query({ competitionId: competitionIdField, addressId: idField }),
         response: replies({ type: 'array', items: postView }),

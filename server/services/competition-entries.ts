@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely'
-import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import { type PhaseAction, phaseRefusal } from '../../definitions/competition/phases.ts'
 import { isWorkComplete, type WorkProgress, workStepOf } from '../../definitions/competition/progress.ts'
 import type { Competition, CompetitionForms } from '../../definitions/competition/types.ts'
+import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import type { CompetitionRegistrationTable, CompetitionWorkTable, Database } from '../db/schema.ts'
 import { BusinessError, CODE } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
@@ -56,7 +56,8 @@ export function formOf(competition: Competition, key: keyof CompetitionForms): F
   const name = competition.forms[key]
   if (!name) throw new BusinessError(CODE.badRequest, COMPETITION_MSG.noStep(FORM_LABELS[key]))
   // The checker refused any definition naming a form the registry lacks.
-  if (!Object.hasOwn(FORMS, name)) throw new BusinessError(CODE.badRequest, COMPETITION_MSG.noStep(FORM_LABELS[key]))
+  if (!Object.hasOwn(FORMS, name))
+    throw new BusinessError(CODE.badRequest, COMPETITION_MSG.noStep(FORM_LABELS[key]))
   return name as FormName
 }
 
@@ -89,7 +90,8 @@ export async function checkFiles(db: Kysely<Database>, data: Record<string, unkn
     }
   }
   for (const file of wanted)
-    if (!file.types.includes(file.ext)) throw new BusinessError(CODE.badRequest, COMPETITION_MSG.fileType(file.types))
+    if (!file.types.includes(file.ext))
+      throw new BusinessError(CODE.badRequest, COMPETITION_MSG.fileType(file.types))
   if (!wanted.length) return
   const names = [...new Set(wanted.map((f) => f.name))]
   const stored = await db.selectFrom('files').select(['name', 'size']).where('name', 'in', names).execute()

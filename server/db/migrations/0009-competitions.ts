@@ -97,7 +97,12 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
     .addColumn('work_id', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
-    .addUniqueConstraint('competition_drafts_one_per_form', ['user_id', 'competition_id', 'form_key', 'work_id'])
+    .addUniqueConstraint('competition_drafts_one_per_form', [
+      'user_id',
+      'competition_id',
+      'form_key',
+      'work_id',
+    ])
     .execute()
 
   // Requests to post a participation certificate to one of the user's addresses (one per entry).
