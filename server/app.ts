@@ -19,6 +19,7 @@ import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
 import { certificateRoutes } from './routes/certificates.ts'
 import { commonRoutes } from './routes/common.ts'
+import { competitionRoutes } from './routes/competition.ts'
 import { contentRoutes } from './routes/content.ts'
 import { landingRoutes } from './routes/landing.ts'
 import { passwordRoutes } from './routes/password.ts'
@@ -33,6 +34,7 @@ import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { siteRoutes } from './routes/site.ts'
 import { wechatRoutes } from './routes/wechat.ts'
+import { CompetitionRegistry } from './services/competitions.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
@@ -72,7 +74,12 @@ export type AppConfig = Pick<
   ServerConfig,
   'dataDir' | 'databaseUrl' | 'staticDir' | 'basePath' | 'sessionTtlMs'
 > &
-  Partial<Pick<ServerConfig, 'certFeeFen' | 'paymentProvider' | 'wechatProvider'>> & {
+  Partial<
+    Pick<
+      ServerConfig,
+      'certFeeFen' | 'paymentProvider' | 'wechatProvider' | 'definitionsRoot' | 'watchDefinitions'
+    >
+  > & {
     logLevel?: string
     /** Where log lines go (stdout by default); tests read them. */
     logStream?: NodeJS.WritableStream
@@ -92,6 +99,8 @@ export type AppConfig = Pick<
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
 const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
+/** Where competitions/, landing-pages/ and public/ are read from unless DEFINITIONS_ROOT says otherwise. */
+const DEFAULT_DEFINITIONS_ROOT = path.resolve(import.meta.dirname, '..')
 
 export const BODY_LIMIT = 1024 * 1024
 
@@ -115,12 +124,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     payment: config.paymentProvider ?? 'sandbox',
     wechat: config.wechatProvider ?? 'sandbox',
   })
+  // Every definition is checked before the database opens: an invalid one stops the start with the
+  // checker's messages (file, path, reason), as `npm run check:definitions` prints them.
+  const competitions = new CompetitionRegistry(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT)
+  competitions.load()
   const db = connect(config)
   app.decorate('db', db)
   app.addHook('onClose', async () => {
     await db.kysely.destroy()
   })
   await migrate(db)
+  // A new definition needs no SQL: each start upserts every competition (a removed file's row stays, inactive).
+  await competitions.sync(db.kysely)
+  app.decorate('competitions', competitions)
+  if (config.watchDefinitions) {
+    competitions.watch(db.kysely, app.log)
+    app.addHook('preClose', () => competitions.close())
+  }
   const vault = IdentityVault.open(config.dataDir)
   if (config.seed !== false) await seed(db, vault, config.certFeeFen)
   // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
@@ -167,6 +187,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(siteRoutes)
       await api.register(contentRoutes)
       await api.register(commonRoutes)
+      await api.register(competitionRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
       await api.register(realnameRoutes)
       await api.register(addressRoutes)
       await api.register(passwordRoutes)

@@ -33,6 +33,13 @@ export interface ServerConfig {
   paymentProvider: string
   /** WECHAT_PROVIDER: which WeChat sign-in adapter (sandbox by default). */
   wechatProvider: string
+  /**
+   * DEFINITIONS_ROOT: the folder holding competitions/, landing-pages/ and public/ whose definitions the
+   * server checks and serves (the repository by default).
+   */
+  definitionsRoot: string
+  /** Re-load competitions/ when a file is saved: on outside production. */
+  watchDefinitions: boolean
 }
 
 /** A positive whole number of fen: money never passes through floating point. */
@@ -104,5 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     certFeeFen: parseFen(env.CERT_FEE_FEN, DEFAULT_CERT_FEE_FEN, 'CERT_FEE_FEN'),
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     wechatProvider: env.WECHAT_PROVIDER || 'sandbox',
+    definitionsRoot: path.resolve(env.DEFINITIONS_ROOT || root),
+    watchDefinitions: env.NODE_ENV !== 'production',
   }
 }

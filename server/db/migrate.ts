@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-reference-versions.ts'
 import * as m0006 from './migrations/0006-orders-ledger-certifications.ts'
 import * as m0007 from './migrations/0007-signup-wechat-invites.ts'
 import * as m0008 from './migrations/0008-resumes.ts'
+import * as m0009 from './migrations/0009-competitions.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -23,6 +24,7 @@ const migrations: Array<[string, Migration]> = [
   ['0006-orders-ledger-certifications', m0006],
   ['0007-signup-wechat-invites', m0007],
   ['0008-resumes', m0008],
+  ['0009-competitions', m0009],
 ]
 
 /**

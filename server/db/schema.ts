@@ -167,6 +167,8 @@ export interface OrderTable {
   created_at: string
   expires_at: string
   paid_at: string | null
+  /** The competition whose entry fee a 'competition' order pays (migration 0009); null otherwise. */
+  competition_id?: number | null
 }
 
 export interface LedgerTable {
@@ -198,6 +200,77 @@ export interface ResumeTable {
   updated_at: string
 }
 
+/** Synced from competitions/*.json at start (services/competitions.ts); never written by requests. */
+export interface CompetitionTable {
+  id: number
+  slug: string
+  title: string
+  year: number
+  api: string
+  registration_opens: string
+  registration_closes: string
+  submission_deadline: string
+  results: string
+  fee_fen: number | null
+  fee_source: string | null
+  pay_required: number
+  works_max: number
+  definition: string
+  active: number
+  created_at: string
+  updated_at: string
+}
+
+export interface CompetitionRegistrationTable {
+  id: Generated<number>
+  competition_id: number
+  user_id: number
+  entrant_type: string
+  company_type: string
+  qt_type: string | null
+  data: string
+  works_count: Generated<number>
+  paid_order_id: number | null
+  paid_at: string | null
+  finalised_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CompetitionWorkTable {
+  id: Generated<number>
+  competition_id: number
+  user_id: number
+  registration_id: number
+  base: string
+  info: string | null
+  adviser: string | null
+  property_right: string | null
+  display_board: string | null
+  created_at: string
+  updated_at: string
+  deleted_at: string | null
+}
+
+export interface CompetitionDraftTable {
+  id: Generated<number>
+  user_id: number
+  competition_id: number
+  form_key: string
+  work_id: number
+  data: string
+  updated_at: string
+}
+
+export interface CompetitionCertificatePostTable {
+  id: Generated<number>
+  user_id: number
+  competition_id: number
+  address: string
+  postage_paid: number
+  created_at: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -218,4 +291,9 @@ export interface Database {
   ledger: LedgerTable
   certifications: CertificationTable
   resumes: ResumeTable
+  competitions: CompetitionTable
+  competition_registrations: CompetitionRegistrationTable
+  competition_works: CompetitionWorkTable
+  competition_drafts: CompetitionDraftTable
+  competition_certificate_posts: CompetitionCertificatePostTable
 }

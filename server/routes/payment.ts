@@ -202,7 +202,12 @@ export async function paymentRoutes(
           outcome === 'unknown' ? PAY_MSG.orderNotFound : '通知金额与订单不符',
         )
       }
-      request.log.info({ outcome, orderNumber: notice.orderNumber }, 'payment notify applied')
+      if (outcome === 'settled-again')
+        request.log.warn(
+          { orderNumber: notice.orderNumber },
+          'payment for an entry fee already paid: refund case',
+        )
+      else request.log.info({ outcome, orderNumber: notice.orderNumber }, 'payment notify applied')
       return reply.type('text/plain; charset=utf-8').send(provider.ackBody)
     },
   )

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { type AppConfig, buildApp } from '../../server/app.ts'
+import { definitionsRoot } from './competitions.ts'
 import { tempDir } from './temp-dir.ts'
 
 /**
@@ -20,9 +21,13 @@ export async function createTestApp(
     requestTimeoutMs?: number
     trustProxy?: AppConfig['trustProxy']
     logStream?: AppConfig['logStream']
+    /** DEFINITIONS_ROOT; by default a temporary root with every competition fixture, registering now. */
+    definitionsRoot?: string
+    watchDefinitions?: boolean
   } = {},
 ) {
   const dataDir = tempDir('data')
+  const ownRoot = options.definitionsRoot ? undefined : definitionsRoot()
   let databaseUrl = ''
   let dropDatabase = async () => {}
   if (process.env.TEST_DB === 'postgres') {
@@ -55,9 +60,12 @@ export async function createTestApp(
     requestTimeoutMs: options.requestTimeoutMs,
     trustProxy: options.trustProxy,
     logStream: options.logStream,
+    definitionsRoot: options.definitionsRoot ?? ownRoot,
+    watchDefinitions: options.watchDefinitions,
   }).catch(async (error: unknown) => {
     await dropDatabase()
     fs.rmSync(dataDir, { recursive: true, force: true })
+    if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })
     throw error
   })
   return {
@@ -68,6 +76,7 @@ export async function createTestApp(
       await app.close()
       await dropDatabase()
       fs.rmSync(dataDir, { recursive: true, force: true })
+      if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })
     },
   }
 }

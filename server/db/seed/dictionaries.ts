@@ -131,11 +131,14 @@ export const dictionaries: Record<string, readonly DictionaryItem[]> = {
     { code: '3', label: '命题赛道' },
     { code: '4', label: '自由赛道' },
   ],
-  // Participant type in the youth design competition (参赛身份)
+  // Design categories of the QT (青苔) competitions, chosen on their registration form (青苔类别);
+  // served at /common/type/data/qtType. Fictional demo content.
   qtType: [
-    { code: '1', label: '在校学生' },
-    { code: '2', label: '青年设计师' },
-    { code: '3', label: '设计团队' },
-    { code: '4', label: '指导教师' },
+    { code: '1', label: '产品设计' },
+    { code: '2', label: '视觉传达设计' },
+    { code: '3', label: '数字媒体设计' },
+    { code: '4', label: '环境与空间设计' },
+    { code: '5', label: '服装与服饰设计' },
+    { code: '6', label: '文创设计' },
   ],
 }

@@ -76,7 +76,13 @@ export async function seed(db: Db, vault?: IdentityVault, feeFen = DEFAULT_CERT_
     k
       .insertInto('dictionaries')
       .values(chunk)
-      .onConflict((oc) => oc.columns(['dict_type', 'dict_code']).doNothing())
+      // A relabelled item follows the seed; unchanged rows are not written (each write bumps the version).
+      .onConflict((oc) =>
+        oc
+          .columns(['dict_type', 'dict_code'])
+          .doUpdateSet({ dict_label: (eb) => eb.ref('excluded.dict_label') })
+          .where('dictionaries.dict_label', '<>', (eb) => eb.ref('excluded.dict_label')),
+      )
       .execute(),
   )
 

@@ -18,15 +18,28 @@ export const ORDER_TTL_MS = 30 * 60_000
 /** Points earned per whole yuan paid. */
 export const POINTS_PER_YUAN = 1
 
-/** What can be bought, and how it reads at the cashier and in bills. Competition entry fees join here. */
-export const PRODUCT_SUBJECTS = { cert: '设计师认证费（1年）' } as const
+/** What can be bought, and how it reads at the cashier and in bills. */
+export const PRODUCT_SUBJECTS = { cert: '设计师认证费（1年）', competition: '赛事报名费' } as const
 export type ProductKey = keyof typeof PRODUCT_SUBJECTS
 
 export interface Product {
   key: ProductKey
   subject: string
   amountFen: number
+  /** For 'competition': whose entry fee (the registration of the payer in it is marked paid). */
+  competitionId?: number
 }
+
+/** A competition's entry fee (SPEC §7 /tbCompetitionInfo/pay): paid once per registration. */
+export const competitionProduct = (competitionId: number, title: string, feeFen: number): Product => ({
+  key: 'competition',
+  subject: `${title}${PRODUCT_SUBJECTS.competition}`.slice(0, 60),
+  amountFen: feeFen,
+  competitionId,
+})
+
+/** A competition fee paid from the balance for a registration that is already paid: nothing is debited. */
+export const ALREADY_PAID = '已缴纳报名费，无需重复缴费'
 
 export const certProduct = (feeFen: number): Product => ({
   key: 'cert',
@@ -74,6 +87,7 @@ async function insertOrder(
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
       paid_at: null,
+      competition_id: product.competitionId ?? null,
     })
     .returning(['id', 'expires_at'])
     .executeTakeFirstOrThrow()
@@ -82,14 +96,24 @@ async function insertOrder(
 
 /**
  * What a paid order gives, inside the transaction that marked it paid: points, ledger rows for the
- * money and the points, and one more period of certification. The user's row is written first,
- * so on PostgreSQL concurrent payments of one user queue here rather than read stale validity.
+ * money and the points, and what was bought — one more period of certification, or the entry fee of
+ * a competition registration. The user's row is written first, so on PostgreSQL concurrent payments
+ * of one user queue here rather than read stale validity. Answers false when a competition
+ * registration was already paid (by another order), so a balance payment can roll back.
  */
 async function fulfil(
   trx: Trx,
-  order: { id: number; userId: number; amountFen: number; method: PayMethod; subject: string },
+  order: {
+    id: number
+    userId: number
+    amountFen: number
+    method: PayMethod
+    subject: string
+    product: string
+    competitionId: number | null
+  },
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const points = Math.floor(order.amountFen / 100) * POINTS_PER_YUAN
   const user = await trx
     .updateTable('users')
@@ -133,7 +157,20 @@ async function fulfil(
       },
     ])
     .execute()
+  if (order.product === 'competition') {
+    // Set once: the first paid order marks the registration; a later one (two QR codes both paid)
+    // changes nothing here and is a refund case for staff.
+    const marked = await trx
+      .updateTable('competition_registrations')
+      .set({ paid_order_id: order.id, paid_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('user_id', '=', order.userId)
+      .where('competition_id', '=', order.competitionId ?? -1)
+      .where('paid_order_id', 'is', null)
+      .executeTakeFirst()
+    return Number(marked.numUpdatedRows) === 1
+  }
   await extendCertification(trx, order.userId, now)
+  return true
 }
 
 export class Payments {
@@ -168,7 +205,7 @@ export class Payments {
         .set({ status: PAY_STATUS.success, paid_at: now.toISOString() })
         .where('id', '=', order.id)
         .execute()
-      await fulfil(
+      const fulfilled = await fulfil(
         trx,
         {
           id: order.id,
@@ -176,9 +213,13 @@ export class Payments {
           amountFen: product.amountFen,
           method: PAY_METHOD.balance,
           subject: product.subject,
+          product: product.key,
+          competitionId: product.competitionId ?? null,
         },
         now,
       )
+      // Another payment of the same entry fee won the race: this one rolls back, debit and all.
+      if (!fulfilled) throw new BusinessError(CODE.badRequest, ALREADY_PAID)
       return order.orderNumber
     })
   }
@@ -192,7 +233,7 @@ export class Payments {
     notice: PaymentNotice,
     provider: string,
     now = new Date(),
-  ): Promise<'settled' | 'repeated' | 'closed' | 'unknown' | 'mismatch'> {
+  ): Promise<'settled' | 'settled-again' | 'repeated' | 'closed' | 'unknown' | 'mismatch'> {
     return this.db.transaction().execute(async (trx) => {
       const order = await trx
         .selectFrom('orders')
@@ -219,7 +260,7 @@ export class Payments {
         .where('status', '!=', PAY_STATUS.success)
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) return 'repeated'
-      await fulfil(
+      const fulfilled = await fulfil(
         trx,
         {
           id: order.id,
@@ -227,9 +268,12 @@ export class Payments {
           amountFen: order.amount_fen,
           method: order.method as PayMethod,
           subject: subjectOf(order.product),
+          product: order.product,
+          competitionId: order.competition_id ?? null,
         },
         now,
       )
+      if (!fulfilled) return 'settled-again'
       return 'settled'
     })
   }

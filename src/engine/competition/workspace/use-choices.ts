@@ -34,7 +34,8 @@ export function useChoices(competition: CompetitionView, api: CompetitionApi, fo
   useEffect(() => {
     let live = true
     const sources = sourcesOf(form)
-    const need = <T>(source: string, load: () => Promise<T>) => (sources.has(source) ? load() : Promise.resolve(undefined))
+    const need = <T>(source: string, load: () => Promise<T>) =>
+      sources.has(source) ? load() : Promise.resolve(undefined)
     Promise.all([
       need('companyTypes', loadCompanyType),
       sources.has('ranges') || sources.has('propositions') ? loadRanges() : Promise.resolve(undefined),

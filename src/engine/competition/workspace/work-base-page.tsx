@@ -22,7 +22,13 @@ export function Component() {
 }
 
 /** The base-info form for an existing work, or a new one (works/add, or no work yet). */
-export function WorkBaseForm({ competition, work }: { competition: CompetitionView; work: CompetitionWork | null }) {
+export function WorkBaseForm({
+  competition,
+  work,
+}: {
+  competition: CompetitionView
+  work: CompetitionWork | null
+}) {
   const api = useMemo(() => competitionApi(competition), [competition])
   const entry = useCompetitionStore((s) => s.userInfo)
   const loadUserInfo = useCompetitionStore((s) => s.loadUserInfo)

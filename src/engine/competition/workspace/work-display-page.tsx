@@ -1,8 +1,8 @@
 import { Box, Button, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import type { EntryFile } from '../../../../schemas/api/competition.ts'
-import { assetUrl } from '../../../lib/paths.ts'
 import { notify } from '../../../lib/notify.ts'
+import { assetUrl } from '../../../lib/paths.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { EntryForm } from './entry-form.tsx'
 import { nextStepPath } from './next-step.ts'
@@ -77,7 +77,14 @@ export function Component() {
                 <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
                   {work.displayBoard.map((file) => (
                     <Box key={file.fileUrl} borderWidth="1px" borderRadius="md" overflow="hidden">
-                      <Image src={assetUrl(file.fileUrl)} alt={file.fileOgName} w="100%" aspectRatio="3 / 4" objectFit="contain" bg="bg.muted" />
+                      <Image
+                        src={assetUrl(file.fileUrl)}
+                        alt={file.fileOgName}
+                        w="100%"
+                        aspectRatio="3 / 4"
+                        objectFit="contain"
+                        bg="bg.muted"
+                      />
                       <Text fontSize="sm" p="2" truncate>
                         {file.fileOgName}
                       </Text>

@@ -1,0 +1,148 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import { InvalidDefinitionsError, loadDefinitions } from '../../definitions/check-all.ts'
+import type { Competition } from '../../definitions/competition/types.ts'
+import type { CompetitionTable, Database } from '../db/schema.ts'
+
+/**
+ * The competitions of the definition files (DEFINITIONS_ROOT/competitions/*.json), checked by the one
+ * checker of definitions/ and held in memory; every load is synced into the `competitions` table so
+ * registrations, works and orders refer to rows, and a new file needs no SQL. A file removed from
+ * disk keeps its row, marked inactive, and is no longer served.
+ */
+export class CompetitionRegistry {
+  readonly root: string
+  private byIdMap = new Map<number, Competition>()
+  private bySlugMap = new Map<string, Competition>()
+  private watcher: fs.FSWatcher | undefined
+  private timer: NodeJS.Timeout | undefined
+
+  constructor(root: string) {
+    this.root = root
+  }
+
+  /** Throws InvalidDefinitionsError (every problem, file and path) when any definition is invalid. */
+  load(): Competition[] {
+    const { competitions } = loadDefinitions(this.root)
+    this.byIdMap = new Map(competitions.map((c) => [c.competitionId, c]))
+    this.bySlugMap = new Map(competitions.map((c) => [c.slug, c]))
+    return competitions
+  }
+
+  byId(id: number): Competition | undefined {
+    return this.byIdMap.get(id)
+  }
+
+  bySlug(slug: string): Competition | undefined {
+    return this.bySlugMap.get(slug)
+  }
+
+  all(): Competition[] {
+    return [...this.byIdMap.values()]
+  }
+
+  /** Upserts every loaded competition and marks rows without a file inactive; writes only what changed. */
+  async sync(db: Kysely<Database>, now = new Date()): Promise<{ written: number; deactivated: number }> {
+    const stamp = now.toISOString()
+    const competitions = this.all()
+    return db.transaction().execute(async (trx) => {
+      const current = new Map(
+        (await trx.selectFrom('competitions').select(['id', 'definition', 'active']).execute()).map((r) => [
+          r.id,
+          r,
+        ]),
+      )
+      let written = 0
+      for (const c of competitions) {
+        const row = rowOf(c)
+        const was = current.get(c.competitionId)
+        if (was && was.definition === row.definition && was.active === 1) continue
+        // A slug moved from an inactive row to this one: the old row gives it up.
+        await trx
+          .updateTable('competitions')
+          .set({ slug: `~${row.id}~${row.slug}`.slice(0, 64) })
+          .where('slug', '=', row.slug)
+          .where('id', '!=', row.id)
+          .execute()
+        await trx
+          .insertInto('competitions')
+          .values({ ...row, created_at: stamp, updated_at: stamp })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ ...row, updated_at: stamp }))
+          .execute()
+        written += 1
+      }
+      const ids = competitions.map((c) => c.competitionId)
+      let gone = trx.updateTable('competitions').set({ active: 0, updated_at: stamp }).where('active', '=', 1)
+      if (ids.length) gone = gone.where('id', 'not in', ids)
+      const deactivated = Number((await gone.executeTakeFirst()).numUpdatedRows)
+      return { written, deactivated }
+    })
+  }
+
+  /**
+   * Development: re-loads and re-syncs when a file in competitions/ changes (debounced). An invalid
+   * save is logged with the checker's messages and the last good set stays in service.
+   */
+  watch(db: Kysely<Database>, log: FastifyBaseLogger, onReload?: () => void): void {
+    const dir = path.join(this.root, 'competitions')
+    if (!fs.existsSync(dir) || this.watcher) return
+    this.watcher = fs.watch(dir, () => {
+      clearTimeout(this.timer)
+      this.timer = setTimeout(() => {
+        void this.reload(db, log).then(onReload)
+      }, 150)
+    })
+    this.watcher.on('error', (error) => log.warn({ err: error }, 'competition watcher stopped'))
+  }
+
+  /** One re-load and re-sync; answers whether the new set is in service. */
+  async reload(db: Kysely<Database>, log: FastifyBaseLogger): Promise<boolean> {
+    const before = { byId: this.byIdMap, bySlug: this.bySlugMap }
+    try {
+      this.load()
+    } catch (error) {
+      if (!(error instanceof InvalidDefinitionsError)) throw error
+      log.error(`${error.message}\n（仍使用上一次有效的赛事定义）`)
+      return false
+    }
+    try {
+      const { written, deactivated } = await this.sync(db)
+      log.info({ competitions: this.byIdMap.size, written, deactivated }, 'competition definitions reloaded')
+      return true
+    } catch (error) {
+      this.byIdMap = before.byId
+      this.bySlugMap = before.bySlug
+      log.error({ err: error }, 'competition definitions could not be synced; the last good set stays')
+      return false
+    }
+  }
+
+  close(): void {
+    clearTimeout(this.timer)
+    this.watcher?.close()
+    this.watcher = undefined
+  }
+}
+
+function rowOf(c: Competition): Omit<CompetitionTable, 'created_at' | 'updated_at'> {
+  const { slug: _slug, ...definition } = c
+  return {
+    id: c.competitionId,
+    slug: c.slug,
+    title: c.title,
+    year: c.year,
+    api: c.api,
+    registration_opens: c.phases.registrationOpens,
+    registration_closes: c.phases.registrationCloses,
+    submission_deadline: c.phases.submissionDeadline,
+    results: c.phases.results,
+    fee_fen: c.pay?.fee ?? null,
+    fee_source: c.pay?.source ?? null,
+    pay_required: c.pay?.required ? 1 : 0,
+    works_max: c.works.max,
+    definition: JSON.stringify(definition),
+    active: 1,
+  }
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Phases } from '../../definitions/competition/phases.ts'
+import { nowIso } from '../../server/lib/time.ts'
+import { tempDir } from './temp-dir.ts'
+import { VALID_FORMS } from './valid-forms.ts'
+
+/**
+ * Competition definitions for server tests: fixtures from tests/fixtures/competitions, written into a
+ * temporary DEFINITIONS_ROOT (with the landing-pages/ and public/ files they need) at test time, so
+ * phases can be set relative to now and the real competitions/ never matter.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/competitions')
+const SCHEMA = path.resolve(import.meta.dirname, '../../competitions/competition.schema.json')
+
+export type Fixture = 'fee-default' | 'qt2025' | 'optional-fee'
+export const FIXTURE_IDS: Record<Fixture, number> = {
+  'fee-default': 9001,
+  qt2025: 9002,
+  'optional-fee': 9003,
+}
+
+const DAY = 86_400_000
+/** +08:00 text of an instant, as definitions write it. */
+export function beijing(ms: number): string {
+  return `${new Date(ms + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`
+}
+
+/** Where a competition stands: each shifts the four phases around now. */
+export const PHASES = {
+  upcoming: [1, 10, 20, 30],
+  registering: [-1, 10, 20, 30],
+  submitting: [-20, -10, 10, 30],
+  judging: [-30, -20, -10, 10],
+  finished: [-40, -30, -20, -10],
+} as const
+export type Stage = keyof typeof PHASES
+
+export function phasesAt(stage: Stage, now = Date.now()): Phases {
+  const [a, b, c, d] = PHASES[stage].map((days) => beijing(Math.floor((now + days * DAY) / 60_000) * 60_000))
+  return { registrationOpens: a!, registrationCloses: b!, submissionDeadline: c!, results: d! }
+}
+
+export function fixture(name: Fixture, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  const definition = JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'))
+  return { ...definition, phases: phasesAt('registering'), ...changes }
+}
+
+/**
+ * A definitions root holding `files` (slug → definition, or raw text for a broken file); by default
+ * every fixture, registering now.
+ */
+export function definitionsRoot(
+  files: Record<string, Record<string, unknown> | string> = {
+    'fee-default': fixture('fee-default'),
+    qt2025: fixture('qt2025'),
+    'optional-fee': fixture('optional-fee'),
+  },
+): string {
+  const root = tempDir('definitions')
+  fs.mkdirSync(path.join(root, 'competitions'))
+  fs.mkdirSync(path.join(root, 'landing-pages/_shared/competition'), { recursive: true })
+  fs.mkdirSync(path.join(root, 'public/competition'), { recursive: true })
+  fs.writeFileSync(path.join(root, 'public/competition/cover.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0]))
+  fs.writeFileSync(
+    path.join(root, 'landing-pages/_shared/competition/intro.json'),
+    JSON.stringify({ sections: [{ type: 'hero', props: { title: '大赛简介（共享片段）' } }] }),
+  )
+  fs.copyFileSync(SCHEMA, path.join(root, 'competitions/competition.schema.json'))
+  for (const [slug, definition] of Object.entries(files)) writeDefinition(root, slug, definition)
+  return root
+}
+
+export function writeDefinition(root: string, slug: string, definition: Record<string, unknown> | string) {
+  const text = typeof definition === 'string' ? definition : JSON.stringify(definition, null, 2)
+  fs.writeFileSync(path.join(root, 'competitions', `${slug}.json`), text)
+}
+
+/** The files the valid competition forms name, recorded as uploaded (their bytes never matter here). */
+export async function storeSampleFiles(app: FastifyInstance): Promise<void> {
+  const urls = new Set<string>()
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit)
+    else if (value && typeof value === 'object') {
+      const url = (value as { fileUrl?: unknown }).fileUrl
+      if (typeof url === 'string') urls.add(url)
+      else Object.values(value).forEach(visit)
+    }
+  }
+  visit(VALID_FORMS)
+  const owner = await app.db.kysely.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()
+  for (const url of urls) {
+    const name = url.replace('/api/files/', '')
+    await app.db.kysely
+      .insertInto('files')
+      .values({
+        name,
+        sha256: name.split('.')[0]!,
+        mime: 'application/octet-stream',
+        size: 1024,
+        original_name: 'sample',
+        owner_id: owner.id,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+  }
+}
+
+export const REGISTRATION = VALID_FORMS['competition-registration']
+export const QT_REGISTRATION = VALID_FORMS['competition-qt-registration']
+export const WORK_BASE = VALID_FORMS['competition-work-base']
+export const WORK_INFO = VALID_FORMS['competition-work-info']
+export const ADVISER = VALID_FORMS['competition-adviser']
+export const PROPERTY_RIGHT = VALID_FORMS['competition-property-right']
+export const DISPLAY_BOARD = VALID_FORMS['competition-display-board']
