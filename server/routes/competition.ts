@@ -6,21 +6,31 @@ import { isWorkComplete, workStepOf } from '../../definitions/competition/progre
 import { renderable } from '../../definitions/competition/render.ts'
 import { stepsOf } from '../../definitions/competition/routes.ts'
 import type { Choice, Competition, CompetitionForms } from '../../definitions/competition/types.ts'
+import { dictItemSchema } from '../../schemas/api/common.ts'
+import {
+  applyMoneySchema,
+  certificatePostSchema,
+  competitionCertificateSchema,
+  competitionDraftSchema,
+  competitionEntrySchema,
+  competitionInfoSchema,
+  competitionPriceSchema,
+  competitionRangesSchema,
+  competitionViewSchema,
+  competitionWorkSchema,
+  myCompetitionSchema,
+  nullableDraftSchema,
+  nullableFormDataSchema,
+  organizerGroupSchema,
+  organizerUnitSchema,
+  rangeItemSchema,
+} from '../../schemas/api/competition.ts'
+import { listOf } from '../../schemas/api/json.ts'
+import { approveResultSchema } from '../../schemas/api/payment.ts'
 import { formatYuan, PAY_METHOD, PAY_MSG, PAY_STATUS, type PayMethod } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import {
-  bool,
-  handlerBody,
-  int,
-  params,
-  query,
-  replies,
-  SIGNED_IN,
-  shape,
-  str,
-  tableReplies,
-} from '../lib/route-schema.ts'
+import { handlerBody, params, query, replies, SIGNED_IN, str, tableReplies } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 import {
@@ -59,94 +69,8 @@ const ORDER_LIMIT = { windowMs: 3600_000, max: 60 } as const
 export const QT_TYPE_DICTIONARY = 'qtType'
 
 const TAGS = ['赛事']
-const anyObject = { type: 'object', additionalProperties: true } as const
-const nullableObject = { type: ['object', 'null'], additionalProperties: true } as const
-const nullableFiles = {
-  type: ['array', 'null'],
-  items: shape({ fileUrl: str(300), fileOgName: str(255) }),
-} as const
 const competitionIdField = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '赛事编号' }
 const idField = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '作品编号' }
-const nullableText = { type: ['string', 'null'] } as const
-
-const choice = shape({ value: str(32), label: str(30) })
-const step = shape({ key: str(20), label: str(20), path: str(40) })
-const dictItem = shape(
-  {
-    dictCode: str(32),
-    dictLabel: str(30),
-    dictSort: int,
-    listClass: { type: 'string', enum: ['default', 'Propositional'] },
-    remark: str(200),
-  },
-  ['listClass', 'remark'],
-)
-
-const entry = shape({
-  competitionId: int,
-  registered: bool,
-  info: { ...nullableObject, description: '报名表内容（表单由赛事定义 forms.registration 决定）' },
-  workStep: { type: 'integer', description: 'stepsOf(定义) 中第一个未完成步骤的序号；全部完成时等于步骤数' },
-  worksCount: int,
-  completeWorks: int,
-  worksMax: int,
-  payRequired: bool,
-  paid: bool,
-  paidAt: nullableText,
-  finalised: bool,
-  finalisedAt: nullableText,
-})
-
-const work = shape({
-  id: int,
-  competitionId: int,
-  worksName: str(60),
-  base: { ...anyObject, description: '作品基本信息（forms.workBase）' },
-  info: { ...nullableObject, description: '设计说明与团队（forms.workInfo）' },
-  adviser: { ...nullableObject, description: '指导老师（forms.adviser）' },
-  propertyRight: nullableFiles,
-  displayBoard: nullableFiles,
-  complete: { type: 'boolean', description: '定义要求的作品步骤是否都已保存' },
-  createTime: str(32),
-  updateTime: str(32),
-})
-
-const competitionInfo = shape(
-  {
-    id: int,
-    slug: str(64),
-    title: str(60),
-    shortTitle: str(20),
-    year: int,
-    description: str(200),
-    cover: anyObject,
-    phases: shape({
-      registrationOpens: str(32),
-      registrationCloses: str(32),
-      submissionDeadline: str(32),
-      results: str(32),
-    }),
-    stage: { type: 'string', enum: Object.keys(STAGE_LABELS) },
-    stageLabel: str(10),
-    api: str(20),
-    apiPaths: { ...anyObject, description: '本赛事接口族的路径（报名、作品、确认提交）' },
-    fee: {
-      type: ['object', 'null'],
-      properties: { fen: int, yuan: str(20), source: str(10), required: bool },
-      description: '报名费；免费赛事为 null',
-    },
-    payRequired: bool,
-    worksMax: int,
-    worksAdd: bool,
-    worksManage: bool,
-    entrantTypes: { type: 'array', items: choice },
-    companyTypes: { type: 'array', items: choice },
-    ranges: anyObject,
-    steps: { type: 'array', items: step },
-    organizers: anyObject,
-  },
-  ['shortTitle'],
-)
 
 const byCompetition = (name = 'competitionId') => query({ [name]: competitionIdField }, [name])
 const byWork = query({ id: idField }, ['id'])
@@ -261,7 +185,7 @@ export async function competitionRoutes(
         tags: TAGS,
         summary: '赛事信息：名称、赛程与当前阶段、报名费、作品数上限、接口族、参赛身份与单位类型、步骤',
         querystring: query({ id: competitionIdField }, ['id']),
-        response: replies(competitionInfo),
+        response: replies(competitionInfoSchema),
       },
     },
     async (request) => ok(info(competitionOf(request.query.id))),
@@ -276,7 +200,7 @@ export async function competitionRoutes(
           '赛事定义（SPA 渲染赛事各页所用）：include 已展开的页面、当前阶段、步骤（stepsOf）与路由（routesOf）；未知赛事 code 404',
         params: params({ slug: 64 }),
         querystring: query({}),
-        response: replies(anyObject),
+        response: replies(competitionViewSchema),
       },
     },
     async (request) => {
@@ -298,7 +222,7 @@ export async function competitionRoutes(
           summary: `我的报名（${familiesUsing('registrationGet', path)}）：报名表、workStep、是否已缴费、是否已确认提交、作品数`,
           security: SIGNED_IN,
           querystring: byCompetition(),
-          response: replies(entry),
+          response: replies(competitionEntrySchema),
         },
       },
       async (request) => {
@@ -331,7 +255,7 @@ export async function competitionRoutes(
             },
             required: ['competitionId'],
           }),
-          response: replies(entry),
+          response: replies(competitionEntrySchema),
         },
       },
       async (request) => {
@@ -383,7 +307,7 @@ export async function competitionRoutes(
           summary: `我在该赛事的作品（${familiesUsing('list', path)}；tbCompetitionId 或 competitionId）`,
           security: SIGNED_IN,
           querystring: query({ tbCompetitionId: competitionIdField, competitionId: competitionIdField }),
-          response: tableReplies(work),
+          response: tableReplies(competitionWorkSchema),
         },
       },
       async (request) => {
@@ -430,7 +354,7 @@ export async function competitionRoutes(
               step: { type: 'string', enum: isAdd && isInfo ? ['base', 'info'] : [isAdd ? 'base' : 'info'] },
             },
           }),
-          response: replies(work),
+          response: replies(competitionWorkSchema),
         },
       },
       async (request) => {
@@ -568,7 +492,7 @@ export async function competitionRoutes(
             properties: { competitionId: competitionIdField },
             required: ['competitionId'],
           }),
-          response: replies(entry),
+          response: replies(competitionEntrySchema),
         },
       },
       async (request) => {
@@ -605,7 +529,7 @@ export async function competitionRoutes(
         summary: '我的一件作品（他人的作品与不存在的作品回答相同）',
         security: SIGNED_IN,
         querystring: byWork,
-        response: replies(work),
+        response: replies(competitionWorkSchema),
       },
     },
     async (request) => {
@@ -634,7 +558,7 @@ export async function competitionRoutes(
           security: SIGNED_IN,
           querystring: query({}),
           body: handlerBody({ type: 'object', properties: { id: idField, ...extra }, required: ['id'] }),
-          response: replies(work),
+          response: replies(competitionWorkSchema),
         },
       },
       async (request) => {
@@ -694,7 +618,7 @@ export async function competitionRoutes(
         summary: '我的作品的指导老师（未保存时为 null）',
         security: SIGNED_IN,
         querystring: byWork,
-        response: replies(nullableObject),
+        response: replies(nullableFormDataSchema),
       },
     },
     async (request) => {
@@ -713,7 +637,7 @@ export async function competitionRoutes(
         summary:
           '赛事报名费：price 元（文本）、priceFen 分、required 是否必须缴费后才能确认提交；免费赛事 priceFen 为 0',
         querystring: byCompetition(),
-        response: replies(shape({ price: str(20), priceFen: int, required: bool, source: nullableText })),
+        response: replies(competitionPriceSchema),
       },
     },
     async (request) => {
@@ -734,7 +658,7 @@ export async function competitionRoutes(
         tags: TAGS,
         summary: '全站统一报名费（定义中 pay.source 为 config 的赛事共用）；没有这样的赛事时 fen 为 0',
         querystring: query({}),
-        response: replies(shape({ configKey: str(40), configValue: str(20), fen: int })),
+        response: replies(applyMoneySchema),
       },
     },
     async () => {
@@ -765,12 +689,7 @@ export async function competitionRoutes(
           properties: { competitionId: competitionIdField },
           required: ['competitionId'],
         }),
-        response: replies(
-          shape(
-            { orderNumber: str(32), status: int, body: { type: 'string' }, codeUrl: { type: 'string' } },
-            ['body', 'codeUrl'],
-          ),
-        ),
+        response: replies(approveResultSchema),
       },
     },
     async (request) => {
@@ -808,7 +727,6 @@ export async function competitionRoutes(
   // ——— Drafts ———
 
   const formKey = { type: 'string', enum: FORM_KEYS, description: '表单步骤：定义 forms 的键' }
-  const draftView = shape({ formKey: str(20), workId: int, data: anyObject, updateTime: str(32) })
 
   /** The draft's key, refused when the competition has no such form or the work is not the user's. */
   const draftKey = async (userId: number, raw: Record<string, unknown>) => {
@@ -841,7 +759,7 @@ export async function competitionRoutes(
           },
           ['competitionId', 'formKey'],
         ),
-        response: replies({ ...draftView, type: ['object', 'null'] }),
+        response: replies(nullableDraftSchema),
       },
     },
     async (request) => {
@@ -875,11 +793,11 @@ export async function competitionRoutes(
             competitionId: competitionIdField,
             formKey,
             workId: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
-            data: anyObject,
+            data: { type: 'object', additionalProperties: true },
           },
           required: ['competitionId', 'formKey', 'data'],
         }),
-        response: replies(draftView),
+        response: replies(competitionDraftSchema),
       },
     },
     async (request) => {
@@ -920,7 +838,7 @@ export async function competitionRoutes(
         summary:
           '参赛类别（字典项）：带 id（赛事编号）时为该赛事的类别，listClass 为 default 常规类别或 Propositional 命题类别；不带 id 时为通用字典',
         querystring: query({ id: competitionIdField }),
-        response: replies({ type: 'array', items: dictItem }),
+        response: replies(listOf(rangeItemSchema)),
       },
     },
     async (request) => {
@@ -943,12 +861,7 @@ export async function competitionRoutes(
         summary: '赛事的参赛类别，分为 default（常规）与 Propositional（命题）两组',
         params: params({ id: 12 }),
         querystring: query({}),
-        response: replies(
-          shape({
-            default: { type: 'array', items: dictItem },
-            Propositional: { type: 'array', items: dictItem },
-          }),
-        ),
+        response: replies(competitionRangesSchema),
       },
     },
     async (request) => {
@@ -967,7 +880,7 @@ export async function competitionRoutes(
         tags: TAGS,
         summary: '单位类型（字典项）：给出 competitionId 时为该赛事定义的，否则为通用字典',
         querystring: query({ competitionId: competitionIdField }),
-        response: replies({ type: 'array', items: dictItem }),
+        response: replies(listOf(rangeItemSchema)),
       },
     },
     async (request) => {
@@ -984,16 +897,12 @@ export async function competitionRoutes(
         tags: TAGS,
         summary: `青苔类别（字典 ${QT_TYPE_DICTIONARY}；展示用的分组见 /common/type/competition_qt_type_show）`,
         querystring: query({}),
-        response: replies({
-          type: 'array',
-          items: shape({ dictCode: str(50), dictLabel: str(100), dictSort: int }),
-        }),
+        response: replies(listOf(dictItemSchema)),
       },
     },
     async () => ok(app.reference.dictionaries.get(QT_TYPE_DICTIONARY) ?? []),
   )
 
-  const unit = shape({ id: str(40), name: str(100) })
   app.get<{ Querystring: { competitionId: number } }>(
     COMPETITION_API.coOrganizers,
     {
@@ -1001,10 +910,7 @@ export async function competitionRoutes(
         tags: TAGS,
         summary: '赛事的主办与协办单位（树：分组 → 单位）',
         querystring: byCompetition(),
-        response: replies({
-          type: 'array',
-          items: shape({ id: str(40), name: str(20), children: { type: 'array', items: unit } }),
-        }),
+        response: replies(listOf(organizerGroupSchema)),
       },
     },
     async (request) => {
@@ -1032,7 +938,7 @@ export async function competitionRoutes(
         tags: TAGS,
         summary: '赛事的支持单位',
         querystring: byCompetition(),
-        response: replies({ type: 'array', items: unit }),
+        response: replies(listOf(organizerUnitSchema)),
       },
     },
     async (request) => {
@@ -1052,26 +958,7 @@ export async function competitionRoutes(
         summary: '我参加的赛事及状态（最新报名在前）',
         security: SIGNED_IN,
         querystring: query({}),
-        response: replies({
-          type: 'array',
-          items: shape({
-            competitionId: int,
-            slug: str(64),
-            title: str(60),
-            year: int,
-            cover: nullableObject,
-            active: bool,
-            stage: str(12),
-            stageLabel: str(10),
-            workStep: int,
-            worksCount: int,
-            paid: bool,
-            payRequired: bool,
-            finalised: bool,
-            registeredAt: str(32),
-            certificate: { type: 'boolean', description: '结果已公布且已确认提交：可查看参赛证书' },
-          }),
-        }),
+        response: replies(listOf(myCompetitionSchema)),
       },
     },
     async (request) => {
@@ -1143,15 +1030,6 @@ export async function competitionRoutes(
       },
     }
   }
-  const certificateShape = shape({
-    number: str(32),
-    name: str(64),
-    competitionId: int,
-    competitionTitle: str(60),
-    year: int,
-    works: { type: 'array', items: str(60) },
-    issuedAt: str(32),
-  })
 
   app.get<{ Querystring: { competitionId: number } }>(
     COMPETITION_API.userCertificate,
@@ -1162,19 +1040,11 @@ export async function competitionRoutes(
         summary: '我的参赛证书（结果公布后，已确认提交的报名）：编号、姓名、赛事、作品',
         security: SIGNED_IN,
         querystring: byCompetition(),
-        response: replies(certificateShape),
+        response: replies(competitionCertificateSchema),
       },
     },
     async (request) => ok((await certificateOf(request.userId, request.query.competitionId)).certificate),
   )
-
-  const postView = shape({
-    competitionId: int,
-    competitionTitle: str(60),
-    address: anyObject,
-    postagePaid: bool,
-    createTime: str(32),
-  })
 
   /** Records (or moves to another of the user's addresses) the posting of a certificate. */
   const requestPost = async (
@@ -1233,7 +1103,7 @@ export async function competitionRoutes(
           properties: { competitionId: competitionIdField, addressId: idField },
           required: ['competitionId', 'addressId'],
         }),
-        response: replies(postView),
+        response: replies(certificatePostSchema),
       },
     },
     async (request) => {
@@ -1255,7 +1125,7 @@ export async function competitionRoutes(
           '免邮费邮寄证书：带 competitionId 与 addressId 时提交申请；不带 addressId 时列出我的邮寄申请',
         security: SIGNED_IN,
         querystring: query({ competitionId: competitionIdField, addressId: idField }),
-        response: replies({ type: 'array', items: postView }),
+        response: replies(listOf(certificatePostSchema)),
       },
     },
     async (request) => {

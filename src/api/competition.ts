@@ -1,7 +1,9 @@
 import { API_FAMILIES, COMPETITION_API } from '../../definitions/competition/families.ts'
 import type { DictItem } from '../../schemas/api/common.ts'
 import type {
+  CompetitionDraft,
   CompetitionEntry,
+  CompetitionFormData,
   CompetitionPrice,
   CompetitionRanges,
   CompetitionView,
@@ -47,8 +49,7 @@ export function competitionApi(competition: Pick<CompetitionView, 'api' | 'compe
     saveWorkInfo: (id: number, form: Record<string, unknown>) =>
       postData<CompetitionWork>(family.works.saveInfo, { ...form, step: 'info', id }),
     deleteWork: (id: number) => getData<null>(family.works.delete, { params: { id } }),
-    adviser: (id: number) =>
-      getData<Record<string, unknown> | null>(COMPETITION_API.adviser, { params: { id } }),
+    adviser: (id: number) => getData<CompetitionFormData | null>(COMPETITION_API.adviser, { params: { id } }),
     saveAdviser: (id: number, form: Record<string, unknown>) =>
       postData<CompetitionWork>(COMPETITION_API.saveAdviser, { ...form, id }),
     savePropertyRight: (id: number, form: { propertyRight: EntryFile[]; original?: boolean }) =>
@@ -63,11 +64,11 @@ export function competitionApi(competition: Pick<CompetitionView, 'api' | 'compe
     companyTypes: () => getEnvelope<DictItem[]>(COMPETITION_API.companyTypes, { competitionId }),
     qtTypes: () => getData<DictItem[]>(COMPETITION_API.qtTypes),
     draft: (formKey: string, workId?: number) =>
-      getData<{ data: Record<string, unknown>; updatedAt: string } | null>(COMPETITION_API.draft, {
+      getData<CompetitionDraft | null>(COMPETITION_API.draft, {
         params: { competitionId, formKey, ...(workId ? { workId } : {}) },
       }),
     saveDraft: (formKey: string, data: Record<string, unknown>, workId?: number) =>
-      postData<unknown>(COMPETITION_API.draft, {
+      postData<CompetitionDraft>(COMPETITION_API.draft, {
         competitionId,
         formKey,
         data,

@@ -41,6 +41,37 @@ const competitionRoutes: RouteObject = {
     { index: true, loader: ({ params }) => redirect(`/${params.competition}/index`) },
     { path: 'index', lazy: () => import('../engine/competition/index-page.tsx') },
     { path: 'preview', lazy: () => import('../engine/competition/preview-page.tsx') },
+    {
+      // The entrant's workspace (signed in, rendered in the browser): the step bar over each step.
+      lazy: () => import('../engine/competition/workspace/workspace-route.tsx'),
+      children: [
+        {
+          path: 'base',
+          children: [
+            { index: true, lazy: () => import('../engine/competition/workspace/resume-step.tsx') },
+            { path: 'infomation', lazy: () => import('../engine/competition/workspace/infomation-page.tsx') },
+            {
+              path: 'works',
+              children: [
+                { index: true, loader: ({ params }) => redirect(`/${params.competition}/base`) },
+                { path: 'base', lazy: () => import('../engine/competition/workspace/work-base-page.tsx') },
+                { path: 'info', lazy: () => import('../engine/competition/workspace/work-info-page.tsx') },
+                {
+                  path: 'display',
+                  lazy: () => import('../engine/competition/workspace/work-display-page.tsx'),
+                },
+                { path: 'add', lazy: () => import('../engine/competition/workspace/work-add-page.tsx') },
+                {
+                  path: 'manage',
+                  lazy: () => import('../engine/competition/workspace/works-manage-page.tsx'),
+                },
+              ],
+            },
+          ],
+        },
+        { path: 'pay', lazy: () => import('../engine/competition/workspace/pay-page.tsx') },
+      ],
+    },
   ],
 }
 

@@ -62,7 +62,7 @@ export function EntryForm({
     <Stack gap="3">
       {draft.data && (
         <Box p="3" bg="blue.50" borderRadius="md" fontSize="sm" data-testid="draft-restored">
-          已恢复 {formatBeijing(new Date(draft.data.updatedAt))} 自动保存的草稿（尚未提交）。
+          已恢复 {formatBeijing(new Date(draft.data.updateTime))} 自动保存的草稿（尚未提交）。
         </Box>
       )}
       <SchemaForm

@@ -74,13 +74,3 @@ export function Component() {
     </Box>
   )
 }
-
-/** /:competition/base itself: on to the step the entrant is at (all done: the works list). */
-export function ResumeStep() {
-  const competition = useCompetition()
-  const entry = useCompetitionStore((s) => s.userInfo)
-  if (!entry) return null
-  const step = competition.steps[entry.workStep]
-  const target = step ? step.path : competition.works.manage ? 'base/works/manage' : 'base/works/base'
-  return <Navigate to={`/${competition.slug}/${target}`} replace />
-}

@@ -1,0 +1,16 @@
+import { Navigate } from 'react-router'
+import { useCompetitionStore } from '../../../stores/competition.ts'
+import { useCompetition } from '../route.tsx'
+
+/**
+ * /:competition/base: on to the step the entrant is at, by the store's workStep (the server's), so
+ * leaving and coming back — on any device — resumes where the entry stands; all done: the works list.
+ */
+export function Component() {
+  const competition = useCompetition()
+  const entry = useCompetitionStore((s) => s.userInfo)
+  if (!entry) return null
+  const step = competition.steps[entry.workStep]
+  const target = step ? step.path : competition.works.manage ? 'base/works/manage' : 'base/works/base'
+  return <Navigate to={`/${competition.slug}/${target}`} replace />
+}

@@ -1,0 +1,179 @@
+import { Badge, Button, Dialog, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useMemo, useState } from 'react'
+import { Navigate, Link as RouterLink } from 'react-router'
+import type { CompetitionWork } from '../../../../schemas/api/competition.ts'
+import { competitionApi } from '../../../api/competition.ts'
+import { notify } from '../../../lib/notify.ts'
+import { useLoad } from '../../../lib/use-load.ts'
+import { useCompetitionStore } from '../../../stores/competition.ts'
+import { useCompetition } from '../route.tsx'
+
+/**
+ * /:competition/base/works/manage — the entrant's works in this competition: what each still needs,
+ * edit and delete, another work while the limit allows, and the final 确认提交 — refused while a
+ * required fee is unpaid (the page says so before the server has to).
+ */
+export function Component() {
+  const competition = useCompetition()
+  const api = useMemo(() => competitionApi(competition), [competition])
+  const works = useLoad(() => api.works(), [api])
+  const entry = useCompetitionStore((s) => s.userInfo)
+  const setUserInfo = useCompetitionStore((s) => s.setUserInfo)
+  const loadUserInfo = useCompetitionStore((s) => s.loadUserInfo)
+  const [deleting, setDeleting] = useState<CompetitionWork | null>(null)
+  const [finalising, setFinalising] = useState(false)
+  const slug = competition.slug
+  if (!competition.works.manage) return <Navigate to="/404" replace />
+  if (!entry) return null
+  const rows = works.data?.rows ?? []
+  const unpaid = entry.payRequired && !entry.paid
+  const complete = rows.some((w) => w.complete)
+
+  const remove = async (work: CompetitionWork) => {
+    setDeleting(null)
+    try {
+      await api.deleteWork(work.id)
+      notify('作品已删除', 'success')
+      works.reload()
+      await loadUserInfo()
+    } catch {
+      // Shown by the API client.
+    }
+  }
+  const finalise = async () => {
+    setFinalising(true)
+    try {
+      setUserInfo(await api.finalise())
+      notify('已确认提交，祝您取得好成绩', 'success')
+    } catch {
+      // Shown by the API client (unpaid, incomplete, closed).
+    } finally {
+      setFinalising(false)
+    }
+  }
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" flexWrap="wrap" gap="3">
+        <Text fontSize="lg" fontWeight="semibold">
+          我的作品（{rows.length} / {entry.worksMax}）
+        </Text>
+        {competition.works.add && !entry.finalised && rows.length < entry.worksMax && (
+          <Button asChild colorPalette="brand" variant="outline" size="sm">
+            <RouterLink to={`/${slug}/base/works/add`}>添加作品</RouterLink>
+          </Button>
+        )}
+      </HStack>
+      {works.loading && !works.data ? (
+        <Skeleton height="160px" />
+      ) : works.failed ? (
+        <Text>作品加载失败。</Text>
+      ) : rows.length === 0 ? (
+        <Stack align="start" gap="3" data-testid="works-empty">
+          <Text color="fg.muted">还没有作品。</Text>
+          <Button asChild colorPalette="brand">
+            <RouterLink to={`/${slug}/base/works/base`}>提交第一件作品</RouterLink>
+          </Button>
+        </Stack>
+      ) : (
+        <Table.Root size="sm" data-testid="works-table">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>作品名称</Table.ColumnHeader>
+              <Table.ColumnHeader>状态</Table.ColumnHeader>
+              <Table.ColumnHeader>更新时间</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">操作</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((work) => (
+              <Table.Row key={work.id} data-testid="works-row">
+                <Table.Cell>{work.worksName}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={work.complete ? 'green' : 'orange'}>
+                    {work.complete ? '资料齐全' : '待完善'}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>{work.updateTime.slice(0, 16).replace('T', ' ')}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {!entry.finalised && (
+                    <HStack justify="flex-end" gap="1">
+                      {competition.steps
+                        .filter((step) => step.path.startsWith('base/works/'))
+                        .map((step) => (
+                          <Button key={step.key} asChild size="xs" variant="ghost">
+                            <RouterLink to={`/${slug}/${step.path}?id=${work.id}`}>{step.label}</RouterLink>
+                          </Button>
+                        ))}
+                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(work)}>
+                        删除
+                      </Button>
+                    </HStack>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+
+      {!entry.finalised && (
+        <Stack gap="2" align="end" borderTopWidth="1px" pt="4">
+          {unpaid && (
+            <HStack gap="3" data-testid="finalise-unpaid">
+              <Text color="orange.600">报名费未缴纳，缴费后才能确认提交。</Text>
+              <Button asChild size="sm" colorPalette="brand">
+                <RouterLink to={`/${slug}/pay`}>去缴费</RouterLink>
+              </Button>
+            </HStack>
+          )}
+          {!complete && rows.length > 0 && (
+            <Text color="fg.muted">至少有一件作品资料齐全后才能确认提交。</Text>
+          )}
+          <Button
+            colorPalette="brand"
+            disabled={unpaid || !complete}
+            loading={finalising}
+            onClick={finalise}
+            data-testid="finalise"
+          >
+            确认提交
+          </Button>
+        </Stack>
+      )}
+      {entry.finalised && (
+        <Text color="green.700" data-testid="finalised-note">
+          已确认提交。评审结果将于结果公布日在赛事首页发布。
+        </Text>
+      )}
+
+      <Dialog.Root
+        open={!!deleting}
+        onOpenChange={(e) => !e.open && setDeleting(null)}
+        role="alertdialog"
+        placement="center"
+        size="sm"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>删除作品</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>确定删除“{deleting?.worksName}”吗？删除后不能恢复。</Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">取消</Button>
+                </Dialog.ActionTrigger>
+                <Button colorPalette="red" onClick={() => deleting && remove(deleting)}>
+                  删除
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  )
+}
