@@ -41,7 +41,8 @@ export const competitionPropertyRightUiSchema = {
     help: `专利证书、版权登记证书或授权书等，pdf / jpg / png，最多${MAX_PROPERTY_RIGHT_FILES}个，每个 20MB 以内`,
   }),
   original: {
-    'ui:widget': 'checkbox',
-    'ui:options': { label: true },
+    // The same tick box as the registration's pledge: its id is on the real input (label and focus reach it).
+    'ui:widget': 'agreement',
+    'ui:options': { label: false, text: '我承诺参赛作品为本人（团队）原创', linkText: '', linkFrom: 'none' },
   },
 } as const

@@ -6,6 +6,8 @@ import type { CompetitionApi } from '../../../api/competition.ts'
 import { SchemaForm } from '../../../forms/schema-form.tsx'
 import { useLoad } from '../../../lib/use-load.ts'
 
+const HIDE_TITLE = { 'ui:options': { label: false } }
+
 /** How long typing pauses before the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 1_500
 
@@ -67,6 +69,8 @@ export function EntryForm({
       )}
       <SchemaForm
         name={form as FormName}
+        // The page heads each form already: the schema's own title would say it twice.
+        uiSchema={HIDE_TITLE}
         formData={initial}
         context={context}
         submitLabel={submitLabel}

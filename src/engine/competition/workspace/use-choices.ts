@@ -3,6 +3,7 @@ import type { CompetitionView } from '../../../../schemas/api/competition.ts'
 import { FORMS, type FormName } from '../../../../schemas/forms/index.ts'
 import type { CompetitionApi } from '../../../api/competition.ts'
 import type { Choice } from '../../../forms/widgets/choices-select.tsx'
+import { toAddress } from '../../../lib/paths.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 
 const asChoices = (items: Array<{ dictCode: string; dictLabel: string }>): Choice[] =>
@@ -45,6 +46,8 @@ export function useChoices(competition: CompetitionView, api: CompetitionApi, fo
         if (!live) return
         setState({
           context: {
+            // The 大赛章程 link of the registration's pledge: the competition's own page, in a new tab.
+            rulesUrl: toAddress(`/${competition.slug}/index`),
             choices: {
               entrantTypes: competition.entrantTypes,
               companyTypes: companyTypes && asChoices(companyTypes),

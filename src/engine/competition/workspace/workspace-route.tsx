@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
-import { type LoaderFunctionArgs, Navigate, Outlet, Link as RouterLink, redirect } from 'react-router'
+import { type LoaderFunctionArgs, Outlet, Link as RouterLink, redirect } from 'react-router'
 import { phaseRefusal } from '../../../../definitions/competition/phases.ts'
 import { loginPath, toSitePath } from '../../../lib/paths.ts'
 import { getToken } from '../../../lib/token.ts'
