@@ -6,6 +6,7 @@ import type { CompetitionApi } from '../../../api/competition.ts'
 import { SchemaForm } from '../../../forms/schema-form.tsx'
 import { useLoad } from '../../../lib/use-load.ts'
 
+// The page heads each form already: the schema's own title would say it twice.
 const HIDE_TITLE = { 'ui:options': { label: false } }
 
 /** How long typing pauses before the draft is saved. */
@@ -69,7 +70,6 @@ export function EntryForm({
       )}
       <SchemaForm
         name={form as FormName}
-        // The page heads each form already: the schema's own title would say it twice.
         uiSchema={HIDE_TITLE}
         formData={initial}
         context={context}
