@@ -72,6 +72,13 @@ const TAGS = ['赛事']
 const competitionIdField = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '赛事编号' }
 const idField = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '作品编号' }
 
+/** A body of just {competitionId} (finalising, paying). */
+const competitionBody = handlerBody({
+  type: 'object',
+  properties: { competitionId: competitionIdField },
+  required: ['competitionId'],
+})
+
 const byCompetition = (name = 'competitionId') => query({ [name]: competitionIdField }, [name])
 const byWork = query({ id: idField }, ['id'])
 
@@ -487,11 +494,7 @@ export async function competitionRoutes(
           description: '请求体 {competitionId}。重复确认提交不改变任何数据。',
           security: SIGNED_IN,
           querystring: query({}),
-          body: handlerBody({
-            type: 'object',
-            properties: { competitionId: competitionIdField },
-            required: ['competitionId'],
-          }),
+          body: competitionBody,
           response: replies(competitionEntrySchema),
         },
       },
@@ -684,11 +687,7 @@ export async function competitionRoutes(
           required: ['method'],
         },
         querystring: query({}),
-        body: handlerBody({
-          type: 'object',
-          properties: { competitionId: competitionIdField },
-          required: ['competitionId'],
-        }),
+        body: competitionBody,
         response: replies(approveResultSchema),
       },
     },

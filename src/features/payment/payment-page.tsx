@@ -1,4 +1,4 @@
-import { Box, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Card, Container, Heading, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useCallback } from 'react'
 import { type LoaderFunctionArgs, redirect, useLoaderData, useNavigate, useRevalidator } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
@@ -10,6 +10,7 @@ import {
   type PayMethod,
 } from '../../../schemas/payment.ts'
 import { approve, getCertificate, getUserMoney } from '../../api/payment.ts'
+import { Figure } from '../../components/payment/pay-figure.tsx'
 import { PayPanel } from '../../components/payment/pay-panel.tsx'
 import { notify } from '../../lib/notify.ts'
 import { loginPath, mineTab, paths, toSitePath } from '../../lib/paths.ts'
@@ -91,33 +92,5 @@ export function Component() {
         />
       </Stack>
     </Container>
-  )
-}
-
-function Figure({
-  label,
-  value,
-  note,
-  testId,
-}: {
-  label: string
-  value: string
-  note?: string
-  testId?: string
-}) {
-  return (
-    <Stack gap="1">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="xl" fontWeight="bold" data-testid={testId}>
-        {value}
-        {note && (
-          <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted" ms="1">
-            {note}
-          </Text>
-        )}
-      </Text>
-    </Stack>
   )
 }

@@ -4,6 +4,7 @@ import { Navigate, Link as RouterLink, useNavigate } from 'react-router'
 import { PAY_MSG } from '../../../../schemas/payment.ts'
 import { competitionApi } from '../../../api/competition.ts'
 import { getUserMoney } from '../../../api/payment.ts'
+import { Figure } from '../../../components/payment/pay-figure.tsx'
 import { PayPanel } from '../../../components/payment/pay-panel.tsx'
 import { notify } from '../../../lib/notify.ts'
 import { useLoad } from '../../../lib/use-load.ts'
@@ -75,19 +76,6 @@ export function Component() {
           navigate(after)
         }}
       />
-    </Stack>
-  )
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Stack gap="1">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="xl" fontWeight="bold" data-testid={testId}>
-        {value}
-      </Text>
     </Stack>
   )
 }

@@ -1,9 +1,5 @@
-import { Button, Heading, HStack, Stack } from '@chakra-ui/react'
-import { Link as RouterLink, useNavigate } from 'react-router'
-import { notify } from '../../../lib/notify.ts'
-import { useCompetitionStore } from '../../../stores/competition.ts'
-import { EntryForm } from './entry-form.tsx'
 import { nextStepPath } from './next-step.ts'
+import { StepForms } from './step-forms.tsx'
 import { WorkStep } from './work-step.tsx'
 
 /**
@@ -11,71 +7,37 @@ import { WorkStep } from './work-step.tsx'
  * their roles) and the advisers (forms.adviser), each saved on its own.
  */
 export function Component() {
-  const navigate = useNavigate()
-  const loadUserInfo = useCompetitionStore((s) => s.loadUserInfo)
   return (
     <WorkStep title="设计说明与团队">
-      {({ competition, api, work, reload }) => {
-        const { workInfo, adviser } = competition.forms
-        const next = nextStepPath(competition, 'works-info', work.id)
+      {(step) => {
+        const { competition, api, work } = step
         return (
-          <Stack gap="8">
-            {workInfo && (
-              <Stack gap="3">
-                <Heading as="h3" size="md">
-                  设计说明与团队成员
-                </Heading>
-                <EntryForm
-                  api={api}
-                  form={workInfo}
-                  formKey="workInfo"
-                  workId={work.id}
-                  saved={work.info}
-                  context={{}}
-                  submitLabel={adviser ? '保存设计说明' : '保存并继续'}
-                  onSubmit={async (data) => {
-                    await api.saveWorkInfo(work.id, data)
-                    await loadUserInfo()
-                    notify('设计说明已保存', 'success')
-                    if (adviser) reload()
-                    else navigate(next)
-                  }}
-                />
-              </Stack>
-            )}
-            {adviser && (
-              <Stack gap="3">
-                <Heading as="h3" size="md">
-                  指导老师
-                </Heading>
-                <EntryForm
-                  api={api}
-                  form={adviser}
-                  formKey="adviser"
-                  workId={work.id}
-                  saved={work.adviser}
-                  context={{}}
-                  submitLabel="保存并继续"
-                  onSubmit={async (data) => {
-                    await api.saveAdviser(work.id, data)
-                    await loadUserInfo()
-                    notify('指导老师信息已保存', 'success')
-                    navigate(next)
-                  }}
-                />
-              </Stack>
-            )}
-            <HStack justify="space-between">
-              <Button asChild variant="ghost">
-                <RouterLink to={`/${competition.slug}/base/works/base?id=${work.id}`}>上一步</RouterLink>
-              </Button>
-              {work.info && (
-                <Button asChild variant="outline">
-                  <RouterLink to={next}>下一步</RouterLink>
-                </Button>
-              )}
-            </HStack>
-          </Stack>
+          <StepForms
+            step={step}
+            back={`/${competition.slug}/base/works/base?id=${work.id}`}
+            next={nextStepPath(competition, 'works-info', work.id)}
+            done={!!work.info}
+            parts={[
+              {
+                key: 'workInfo',
+                form: competition.forms.workInfo,
+                heading: '设计说明与团队成员',
+                saved: work.info,
+                saveLabel: '保存设计说明',
+                savedMessage: '设计说明已保存',
+                save: (data) => api.saveWorkInfo(work.id, data),
+              },
+              {
+                key: 'adviser',
+                form: competition.forms.adviser,
+                heading: '指导老师',
+                saved: work.adviser,
+                saveLabel: '保存指导老师',
+                savedMessage: '指导老师信息已保存',
+                save: (data) => api.saveAdviser(work.id, data),
+              },
+            ]}
+          />
         )
       }}
     </WorkStep>
