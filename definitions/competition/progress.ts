@@ -39,9 +39,9 @@ export function doneSteps(definition: Pick<CompetitionDefinition, 'forms' | 'pay
     infomation: entry.registered,
     'works-base': entry.works.length > 0,
     'works-info': entry.works.some((w) => (forms.workInfo ? w.info : w.adviser)),
-    'works-display': entry.works.some(
-      (w) => (!forms.propertyRight || w.propertyRight) && (!forms.displayBoard || w.displayBoard),
-    ),
+    // Judged on one work: info on one work and boards on another do not make an entry that can be
+    // finalised (the server wants one complete work), so the step bar must not say they do.
+    'works-display': entry.works.some((w) => isWorkComplete(definition, w)),
     pay: entry.paid,
   }
   return done

@@ -600,8 +600,8 @@ export async function competitionRoutes(
     'displayBoard',
     'display_board',
     '保存作品的展板',
-    '请求体 {id, displayBoard: [{fileUrl, fileOgName}…]}：forms.displayBoard 表单（如 competition-display-board），图片为 jpg/jpeg/png/webp。',
-    { displayBoard: fileList('jpg/jpeg/png/webp') },
+    '请求体 {id, displayBoard: [{fileUrl, fileOgName}…]}：forms.displayBoard 表单（如 competition-display-board），图片为 jpg/jpeg/png。',
+    { displayBoard: fileList('jpg/jpeg/png') },
   )
   stepWrite(
     COMPETITION_API.saveAdviser,

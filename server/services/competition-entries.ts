@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { type PhaseAction, phaseRefusal } from '../../definitions/competition/phases.ts'
 import { isWorkComplete, type WorkProgress, workStepOf } from '../../definitions/competition/progress.ts'
 import type { Competition, CompetitionForms } from '../../definitions/competition/types.ts'
+import { DOCUMENT_EXTENSIONS, IMAGE_EXTENSIONS } from '../../schemas/forms/fields.ts'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import type { CompetitionRegistrationTable, CompetitionWorkTable, Database } from '../db/schema.ts'
 import { BusinessError, CODE } from '../lib/envelope.ts'
@@ -66,8 +67,9 @@ export const readForm = (competition: Competition, key: keyof CompetitionForms, 
   parseForm(formOf(competition, key), body)
 
 /** Image types for covers, pictures and display boards; documents add PDF (SPEC §9, brief). */
-export const IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'webp'] as const
-export const DOCUMENT_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const
+// The forms' own lists: a type the form refuses is refused here too, and no other is let in.
+export const IMAGE_TYPES = IMAGE_EXTENSIONS
+export const DOCUMENT_TYPES = DOCUMENT_EXTENSIONS
 const FIELD_TYPES: Record<string, readonly string[]> = { propertyRight: DOCUMENT_TYPES }
 
 const FILE_URL = /^\/api\/files\/([0-9a-f]{64}\.([a-z0-9]{2,4}))$/

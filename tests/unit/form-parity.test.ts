@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FormName } from '../../schemas/forms/index.ts'
 import { PRECOMPILED } from '../../schemas/precompiled.ts'
 import { firstError } from '../../schemas/validate.ts'
 import { http } from '../../src/api/http.ts'
 import { createFormValidator } from '../../src/forms/validator.ts'
+import { FIXTURE_IDS } from '../support/competitions.ts'
+import { VALID_FORMS } from '../support/valid-forms.ts'
 import { recordingSink } from './recording-sink.ts'
 
 /**
@@ -16,6 +19,18 @@ interface Row {
   data: Record<string, unknown>
   message?: string
   passes?: string
+}
+
+interface Form {
+  url: string
+  auth: boolean
+  /**
+   * The body fields the API needs beside the form's own (the competition, the work), awaited before
+   * each row: a competition form goes to a real competition, a work form to a real work of the
+   * signed-in designer (made once, on first use).
+   */
+  setup?: () => Promise<Record<string, unknown>>
+  rows: Row[]
 }
 
 const realname = {
@@ -31,14 +46,81 @@ const realname = {
 const other = { ...realname, identityType: '2', identity: 'E12345678', gender: '1', birthday: '1990-03-07' }
 const REGION = '请选择有效的所在城市'
 
-/**
- * Forms no API route takes yet: the competition routes come with the competition engine. Until then
- * tests/unit/forms-registry.test.ts holds their form against the server's parseForm. Naming them here
- * keeps this table complete: a new form must get rows or be listed.
- */
-type NoRouteYet = Extract<FormName, `competition-${string}`>
+// ——— Competition forms: the fixture competitions of the unit server (tests/support/competitions.ts),
+// registering now, so works may be added too. fee-default uses the default API family and every work
+// form; qt2025 the 2025 青苔 family, with its own registration and work-info paths.
 
-const TABLE: Record<Exclude<FormName, NoRouteYet>, { url: string; auth: boolean; rows: Row[] }> = {
+const DEFAULT_ID = FIXTURE_IDS['fee-default']
+const QT_ID = FIXTURE_IDS.qt2025
+const REGISTRATION = VALID_FORMS['competition-registration']
+const QT_REGISTRATION = VALID_FORMS['competition-qt-registration']
+const WORK_INFO = VALID_FORMS['competition-work-info']
+const ADVISER = VALID_FORMS['competition-adviser']
+/** The sample files' URLs name no stored file: valid for the form, refused by the server's file check. */
+const NOT_UPLOADED = VALID_FORMS['competition-display-board'].displayBoard[0]!
+const FILE_MISSING = '文件不存在或未上传成功，请重新上传'
+const IMAGE_TYPES = '仅支持 jpg、jpeg、png 格式的文件，请重新上传'
+const DOCUMENT_TYPES = '仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传'
+const SAVED = '已保存'
+
+const once = <T>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined
+  return () => (made ??= make())
+}
+
+/** A signed-in POST that must succeed; answers the envelope's data. */
+async function post(url: string, body: unknown): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await http.post(url, body, { headers: { Authorization: token } })
+  return res.data.data
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const PNG = new Uint8Array([...PNG_SIGNATURE, ...new TextEncoder().encode('parity')])
+const PDF = new TextEncoder().encode('%PDF-1.4\n% form parity\n%%EOF\n')
+/** A file as the upload endpoint names it (by content hash), so rows can name it before it exists. */
+const stored = (bytes: Uint8Array, name: string) => ({
+  fileUrl: `/api/files/${createHash('sha256').update(bytes).digest('hex')}.${name.split('.').pop()}`,
+  fileOgName: name,
+})
+const PNG_FILE = stored(PNG, '展板.png')
+const PDF_FILE = stored(PDF, '授权书.pdf')
+
+/** Uploads a file through POST /api/common/upload, as the file-upload field does. */
+async function upload(bytes: Uint8Array<ArrayBuffer>, file: { fileUrl: string; fileOgName: string }) {
+  const body = new FormData()
+  body.append('file', new File([bytes], file.fileOgName))
+  const res = await http.post('/common/upload', body, { headers: { Authorization: token } })
+  expect(res.data.data.url).toBe(file.fileUrl)
+}
+const uploaded = once(async () => {
+  await upload(PNG, PNG_FILE)
+  await upload(PDF, PDF_FILE)
+})
+
+/** The valid work base with uploaded files; qt2025 offers no propositions. */
+const { proposition: _proposition, ...QT_WORK_BASE } = {
+  ...VALID_FORMS['competition-work-base'],
+  cover: PNG_FILE,
+  images: [PNG_FILE],
+}
+const WORK_BASE = { ...QT_WORK_BASE, proposition: 'p2' }
+
+/** The designer's registration and one work in fee-default (default family): the work's id. */
+const defaultWork = once(async () => {
+  await uploaded()
+  await post('/tbCompetitionInfo/user/add', { ...REGISTRATION, competitionId: DEFAULT_ID })
+  const work = await post('/works/add', { ...WORK_BASE, step: 'base', competitionId: DEFAULT_ID })
+  return { id: work.id }
+})
+/** The designer's QT registration and one work in qt2025 (its own add path): the work's id. */
+const qtWork = once(async () => {
+  await uploaded()
+  await post('/tbCompetitionInfo/QT/user/add', { ...QT_REGISTRATION, competitionId: QT_ID })
+  const work = await post('/2025QT/works/add', { ...QT_WORK_BASE, step: 'base', competitionId: QT_ID })
+  return { id: work.id }
+})
+
+const TABLE: Record<FormName, Form> = {
   realname: {
     url: '/my/realNameAuth',
     auth: true,
@@ -490,6 +572,221 @@ const TABLE: Record<Exclude<FormName, NoRouteYet>, { url: string; auth: boolean;
       },
     ],
   },
+
+  'competition-registration': {
+    url: '/tbCompetitionInfo/user/add',
+    auth: true,
+    setup: async () => ({ competitionId: DEFAULT_ID }),
+    rows: [
+      { label: 'valid', data: REGISTRATION, passes: '报名信息已保存' },
+      {
+        label: 'entrant type the definition does not list',
+        data: { ...REGISTRATION, entrantType: '9' },
+        passes: '请选择有效的参赛身份',
+      },
+      {
+        label: 'company type the definition does not list',
+        data: { ...REGISTRATION, companyType: '9' },
+        passes: '请选择有效的单位类型',
+      },
+      { label: 'no entrant type', data: { ...REGISTRATION, entrantType: '' }, message: '请选择参赛身份' },
+      { label: 'no name', data: { ...REGISTRATION, name: undefined }, message: '姓名或团队名称不能为空' },
+      {
+        label: 'one-character name',
+        data: { ...REGISTRATION, name: '青' },
+        message: '姓名或团队名称为2-50个字',
+      },
+      {
+        label: 'bad phone',
+        data: { ...REGISTRATION, phone: '1370000000' },
+        message: '请输入正确的11位手机号',
+      },
+      { label: 'bad email', data: { ...REGISTRATION, email: 'qinghe@' }, message: '请输入正确的邮箱地址' },
+      {
+        label: 'pledge unticked',
+        data: { ...REGISTRATION, agree: false },
+        message: '请阅读并承诺遵守大赛章程',
+      },
+    ],
+  },
+  'competition-qt-registration': {
+    url: '/tbCompetitionInfo/QT/user/add',
+    auth: true,
+    setup: async () => ({ competitionId: QT_ID }),
+    rows: [
+      { label: 'valid', data: QT_REGISTRATION, passes: '报名信息已保存' },
+      {
+        label: '青苔 category not in the dictionary',
+        data: { ...QT_REGISTRATION, qtType: '99' },
+        passes: '请选择有效的青苔类别',
+      },
+      {
+        label: 'no 青苔 category',
+        data: { ...QT_REGISTRATION, qtType: undefined },
+        message: '请选择青苔类别',
+      },
+      { label: 'no address', data: { ...QT_REGISTRATION, address: undefined }, message: '通讯地址不能为空' },
+      {
+        label: 'pledge missing',
+        data: { ...QT_REGISTRATION, agree: undefined },
+        message: '请阅读并承诺遵守大赛章程',
+      },
+    ],
+  },
+  'competition-work-base': {
+    url: '/works/add',
+    auth: true,
+    setup: async () => ({ step: 'base', competitionId: DEFAULT_ID, ...(await defaultWork()) }),
+    rows: [
+      { label: 'valid, files uploaded', data: WORK_BASE, passes: SAVED },
+      {
+        label: 'valid, files never uploaded',
+        data: { ...WORK_BASE, cover: NOT_UPLOADED },
+        passes: FILE_MISSING,
+      },
+      {
+        label: 'range the definition does not list',
+        data: { ...WORK_BASE, range: 'furniture' },
+        passes: '请选择有效的参赛类别',
+      },
+      { label: 'no name', data: { ...WORK_BASE, worksName: ' ' }, message: '作品名称不能为空' },
+      { label: 'no cover', data: { ...WORK_BASE, cover: undefined }, message: '请上传作品封面' },
+      {
+        label: 'cover is a PDF',
+        data: { ...WORK_BASE, cover: PDF_FILE },
+        message: IMAGE_TYPES,
+      },
+      {
+        label: 'cover on another site',
+        data: { ...WORK_BASE, cover: { ...PNG_FILE, fileUrl: '//elsewhere.example/a.png' } },
+        message: IMAGE_TYPES,
+      },
+      {
+        label: 'seven pictures',
+        data: { ...WORK_BASE, images: Array(7).fill(PNG_FILE) },
+        message: '作品图片最多上传6张',
+      },
+      {
+        label: 'abstract too short',
+        data: { ...WORK_BASE, abstract: '太短' },
+        message: '作品简介为20-500个字',
+      },
+    ],
+  },
+  'competition-work-info': {
+    url: '/QT/work/saveWorkInfo',
+    auth: true,
+    setup: async () => ({ step: 'info', ...(await qtWork()) }),
+    rows: [
+      { label: 'valid', data: WORK_INFO, passes: SAVED },
+      { label: 'statement only', data: { designConcept: WORK_INFO.designConcept }, passes: SAVED },
+      {
+        label: 'no statement',
+        data: { ...WORK_INFO, designConcept: undefined },
+        message: '设计说明不能为空',
+      },
+      {
+        label: 'statement too short',
+        data: { ...WORK_INFO, designConcept: '太短的说明' },
+        message: '设计说明为50-2000个字',
+      },
+      {
+        label: 'member without a role',
+        data: { ...WORK_INFO, teamMembers: [{ name: '林晓雨' }] },
+        message: '成员分工不能为空',
+      },
+      {
+        label: 'member with a bad phone',
+        data: { ...WORK_INFO, teamMembers: [{ name: '林晓雨', role: '结构设计', phone: '1370000' }] },
+        message: '请输入正确的11位手机号',
+      },
+      {
+        label: 'six members',
+        data: { ...WORK_INFO, teamMembers: Array(6).fill({ name: '林晓雨', role: '结构设计' }) },
+        message: '团队成员最多5人',
+      },
+    ],
+  },
+  'competition-adviser': {
+    url: '/tbCompetitionInfo/works/saveAdviser',
+    auth: true,
+    setup: defaultWork,
+    rows: [
+      { label: 'one adviser', data: ADVISER, passes: SAVED },
+      { label: 'no adviser', data: {}, passes: SAVED },
+      {
+        label: 'three advisers',
+        data: { advisers: Array(3).fill(ADVISER.advisers[0]) },
+        message: '指导老师最多2位',
+      },
+      {
+        label: 'adviser without a phone',
+        data: { advisers: [{ ...ADVISER.advisers[0], phone: undefined }] },
+        message: '请输入正确的11位手机号',
+      },
+      {
+        label: 'adviser without a title',
+        data: { advisers: [{ ...ADVISER.advisers[0], title: undefined }] },
+        message: '指导老师职称不能为空',
+      },
+      {
+        label: 'adviser with a bad email',
+        data: { advisers: [{ ...ADVISER.advisers[0], email: 'chen@' }] },
+        message: '请输入正确的邮箱地址',
+      },
+    ],
+  },
+  'competition-property-right': {
+    url: '/tbCompetitionInfo/works/updateWorkPropertyRight',
+    auth: true,
+    setup: defaultWork,
+    rows: [
+      {
+        label: 'a PDF and a scan, uploaded',
+        data: { propertyRight: [PDF_FILE, PNG_FILE], original: true },
+        passes: SAVED,
+      },
+      {
+        label: 'a file never uploaded',
+        data: { propertyRight: [PDF_FILE, NOT_UPLOADED], original: true },
+        passes: FILE_MISSING,
+      },
+      { label: 'no files', data: { propertyRight: [], original: true }, message: '请上传知识产权证明文件' },
+      {
+        label: 'six files',
+        data: { propertyRight: Array(6).fill(PDF_FILE), original: true },
+        message: '知识产权证明最多上传5个文件',
+      },
+      {
+        label: 'a Word document',
+        data: { propertyRight: [{ fileUrl: '/api/files/a.docx', fileOgName: '证书.docx' }], original: true },
+        message: DOCUMENT_TYPES,
+      },
+      {
+        label: 'pledge unticked',
+        data: { propertyRight: [PDF_FILE], original: false },
+        message: '请承诺作品为本人（团队）原创',
+      },
+      {
+        label: 'pledge missing',
+        data: { propertyRight: [PDF_FILE] },
+        message: '请承诺作品为本人（团队）原创',
+      },
+    ],
+  },
+  'competition-display-board': {
+    url: '/tbCompetitionInfo/works/updateDisplayBoard',
+    auth: true,
+    setup: defaultWork,
+    rows: [
+      { label: 'one board, uploaded', data: { displayBoard: [PNG_FILE] }, passes: SAVED },
+      { label: 'a board never uploaded', data: { displayBoard: [NOT_UPLOADED] }, passes: FILE_MISSING },
+      { label: 'no boards', data: { displayBoard: [] }, message: '请上传展板' },
+      { label: 'boards missing', data: {}, message: '请上传展板' },
+      { label: 'four boards', data: { displayBoard: Array(4).fill(PNG_FILE) }, message: '展板最多上传3张' },
+      { label: 'a PDF board', data: { displayBoard: [PDF_FILE] }, message: IMAGE_TYPES },
+    ],
+  },
 }
 
 let token: string
@@ -536,9 +833,9 @@ describe('form and API give the same message', () => {
 
   it.each(cases.map((c) => [`${c.name}: ${c.row.label}`, c] as const))(
     '%s',
-    async (_, { name, url, auth, row }) => {
+    async (_, { name, url, auth, setup, row }) => {
       const fromForm = formMessage(name, row.data)
-      const fromApi = await apiMessage(`${url}`, row.data, auth)
+      const fromApi = await apiMessage(url, { ...row.data, ...(await setup?.()) }, auth)
       if (row.passes) {
         expect(fromForm).toBeUndefined()
         expect(fromApi.msg).toBe(row.passes)
