@@ -1,0 +1,194 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../support/free-port.ts'
+import { tempDir } from '../support/temp-dir.ts'
+import { launch, openPage } from './page.ts'
+
+/**
+ * A competition is a file: copied into competitions/ of the server's DEFINITIONS_ROOT, it is served at
+ * its routes after a restart, with no rebuild; a broken one stops the server from starting, saying
+ * which file and field. These start their own production servers (the dist/ build) on a temporary
+ * definitions root, a copy of the repository's competitions/ and landing-pages/ with its public/.
+ */
+const repo = path.resolve(import.meta.dirname, '../..')
+/** Written from `node scripts/new-competition.ts`'s template, with the template's images under public/. */
+const FIXTURE = path.join(repo, 'tests/fixtures/competitions/restart-fixture.json')
+const SLUG = 'restartFixtureCompetition'
+const fixture = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as { title: string; competitionId: number }
+
+function newDefinitionsRoot(): string {
+  const root = tempDir('restart-definitions')
+  fs.cpSync(path.join(repo, 'competitions'), path.join(root, 'competitions'), { recursive: true })
+  fs.cpSync(path.join(repo, 'landing-pages'), path.join(root, 'landing-pages'), { recursive: true })
+  // The checker looks for every image a definition names under <root>/public.
+  fs.symlinkSync(path.join(repo, 'public'), path.join(root, 'public'), 'dir')
+  return root
+}
+
+interface Server {
+  url: string
+  stop(): Promise<void>
+}
+type Start = { ok: true; server: Server } | { ok: false; code: number | null; output: string }
+
+/** node server/main.ts as tests/support/e2e-server.ts starts it, with DEFINITIONS_ROOT set. */
+async function startServer(definitionsRoot: string, dataDir: string): Promise<Start> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: path.join(repo, 'dist'),
+      BASE_PATH: '/',
+      DEFINITIONS_ROOT: definitionsRoot,
+      // Production does not watch competitions/: only a restart picks up a new file.
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      await exited
+      return { ok: false, code: child.exitCode, output }
+    }
+    try {
+      if ((await fetch(`${url}/api/tbMenuInfo/queryAll`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      await exited
+      throw new Error(`server did not start within 30 s:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    ok: true,
+    server: {
+      url,
+      stop: async () => {
+        if (child.exitCode === null) child.kill('SIGTERM')
+        await exited
+      },
+    },
+  }
+}
+
+async function started(definitionsRoot: string, dataDir: string): Promise<Server> {
+  const result = await startServer(definitionsRoot, dataDir)
+  if (!result.ok) throw new Error(`server exited with ${result.code}:\n${result.output}`)
+  return result.server
+}
+
+const roots: string[] = []
+const running: Server[] = []
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()))
+  await browser.close()
+  for (const dir of roots) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+function track<T extends string>(dir: T): T {
+  roots.push(dir)
+  return dir
+}
+
+describe('competitions/ read at the server’s start', () => {
+  it('a fixture definition copied into competitions/ appears at its routes after restart', {
+    timeout: 150_000,
+  }, async () => {
+    const definitions = track(newDefinitionsRoot())
+    const dataDir = track(tempDir('restart-data'))
+    const existing = fs.readdirSync(path.join(definitions, 'competitions'))
+    expect(existing).not.toContain(`${SLUG}.json`)
+
+    let server = await started(definitions, dataDir)
+    running.push(server)
+    const notThere = async () => {
+      const index = await fetch(`${server.url}/${SLUG}/index`, { redirect: 'manual' })
+      expect(index.status, 'a redirect').toBeGreaterThanOrEqual(300)
+      expect(index.status).toBeLessThan(400)
+      expect(new URL(index.headers.get('location') ?? '', server.url).pathname).toBe('/404')
+    }
+    await notThere()
+
+    // Copied in while the server runs: production does not see it until it restarts.
+    fs.copyFileSync(FIXTURE, path.join(definitions, 'competitions', `${SLUG}.json`))
+    await notThere()
+    await server.stop()
+    running.splice(running.indexOf(server), 1)
+
+    server = await started(definitions, dataDir)
+    running.push(server)
+    // Server-rendered: the HTML already holds the title, before any script runs.
+    const index = await fetch(`${server.url}/${SLUG}/index`, { redirect: 'manual' })
+    expect(index.status).toBe(200)
+    const html = await index.text()
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(fixture.title)
+    expect(/<div id="root">([\s\S]*)$/.exec(html)?.[1]).toContain(fixture.title)
+    const api = await fetch(`${server.url}/api/competition/definition/${SLUG}`)
+    expect(JSON.stringify(await api.json())).toContain(`"competitionId":${fixture.competitionId}`)
+
+    const { page, errors } = await openPage(browser, 1280, server.url)
+    await page.goto(`/${SLUG}/index`)
+    expect(new URL(page.url()).pathname).toBe(`/${SLUG}/index`)
+    await expect.poll(() => page.locator('main').textContent()).toContain(fixture.title)
+    await page.goto(`/${SLUG}/base`)
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('return_url')).toBe(`/${SLUG}/base`)
+    expect(errors).toEqual([])
+
+    await server.stop()
+    running.splice(running.indexOf(server), 1)
+  })
+
+  it('a broken definition (an unknown api) stops the server from starting, naming the file and the field', {
+    timeout: 60_000,
+  }, async () => {
+    const definitions = track(newDefinitionsRoot())
+    const dataDir = track(tempDir('restart-data'))
+    const broken = {
+      ...JSON.parse(fs.readFileSync(FIXTURE, 'utf8')),
+      competitionId: fixture.competitionId + 1,
+      api: 'no-such-api',
+    }
+    fs.writeFileSync(
+      path.join(definitions, 'competitions', 'brokenApiFixture.json'),
+      JSON.stringify(broken, null, 2),
+    )
+
+    const result = await startServer(definitions, dataDir)
+    if (result.ok) {
+      running.push(result.server)
+      throw new Error('the server started with a broken definition')
+    }
+    expect(result.code).not.toBe(0)
+    // definitions/core/json-file.ts formatError: file, field path, message.
+    expect(result.output).toContain('competitions/brokenApiFixture.json  api  未知的接口“no-such-api”')
+    expect(result.output).toContain('npm run check:definitions')
+  })
+})
