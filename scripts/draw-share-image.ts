@@ -1,12 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
+import { competitionShareCardOf } from '../definitions/competition/render.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
 
 /**
  * Draws the share cards (1200×630 JPEG: WeChat, Weibo and Open Graph readers take PNG or JPEG, not
  * the WebP artwork pages use): public/share.jpg for the site, and public/landing/_share/<slug>.jpg for
- * every landing page — its hero artwork, title and kicker. A page that sets `shareImage` uses its own.
+ * every landing page — its hero artwork, title and kicker — and public/competitions/_share/<slug>.jpg
+ * for every competition (its cover). A page that sets `shareImage` uses its own.
  * Run after adding or retitling a landing page: `node scripts/draw-share-image.ts [slug…]`, with
  * Debian's chromium and a CJK font installed; the JPEGs are committed, so builds never draw them.
  */
@@ -76,5 +78,20 @@ for (const slug of slugs) {
   const image = (props.background ?? props.image) as { src?: unknown } | undefined
   const kicker = typeof props.kicker === 'string' ? props.kicker : ''
   await draw(card(definition.title, kicker, artwork(image?.src)), path.join(SHARE_DIR, `${slug}.jpg`))
+}
+// Competitions: title and short title on the brand ground (their covers carry lettering of their own,
+// which would show through under the card's). Where they go: definitions/competition/render.ts.
+const competitionsDir = path.join(root, 'competitions')
+for (const file of fs
+  .readdirSync(competitionsDir)
+  .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))) {
+  const slug = file.replace(/\.json$/, '')
+  if (only.size > 0 && !only.has(slug)) continue
+  const definition = readJson(path.join(competitionsDir, file))
+  const kicker = `${definition.year} · ${definition.shortTitle ?? '设计竞赛'}`
+  await draw(
+    card(definition.title, kicker, artwork(definition.cover?.src)),
+    path.join(publicDir, competitionShareCardOf(slug)),
+  )
 }
 await browser.close()

@@ -170,7 +170,16 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
     }
 
     if (d.cover !== undefined) checkImage(d.cover, 'cover', ctx)
-    if (d.shareImage !== undefined) checkImage(d.shareImage, 'shareImage', ctx)
+    if (d.shareImage !== undefined) {
+      checkImage(d.shareImage, 'shareImage', ctx)
+      const src = (d.shareImage as { src?: unknown }).src
+      // WeChat, Weibo and Open Graph readers take PNG or JPEG, not the WebP the pages use.
+      if (typeof src === 'string' && !/\.(jpe?g|png)$/i.test(src))
+        add(
+          'shareImage.src',
+          '分享图必须是 JPEG 或 PNG（微信、微博不识别 WebP）；不写则使用自动绘制的分享卡片',
+        )
+    }
     for (const page of ['index', 'preview'] as const) {
       const sections = (d.pages as Record<string, { sections?: unknown }> | undefined)?.[page]?.sections
       if (sections === undefined) continue

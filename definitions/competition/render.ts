@@ -28,6 +28,21 @@ export interface RenderableCompetition extends Omit<Competition, '$schema'> {
   stageLabel: string
   steps: Step[]
   routes: string[]
+  /** The share card crawlers read (PNG or JPEG: they take no WebP); see shareCardFor. */
+  shareCard: string
+}
+
+/** Where scripts/draw-share-image.ts draws a competition's card (1200×630 JPEG). */
+export const competitionShareCardOf = (slug: string) => `/competitions/_share/${slug}.jpg`
+
+/**
+ * The competition's own shareImage (the checker admits only JPEG or PNG), else its drawn card, else —
+ * a new competition whose card nobody has drawn yet — the site's card, never a missing file.
+ */
+export function shareCardFor(root: string, competition: Competition): string {
+  if (competition.shareImage) return competition.shareImage.src
+  const card = competitionShareCardOf(competition.slug)
+  return fs.existsSync(path.join(root, 'public', card)) ? card : '/share.jpg'
 }
 
 export function renderable(root: string, competition: Competition, now: number): RenderableCompetition {
@@ -43,5 +58,6 @@ export function renderable(root: string, competition: Competition, now: number):
     stageLabel: STAGE_LABELS[stageAt(competition.phases, now)],
     steps: stepsOf(competition),
     routes: routesOf(competition),
+    shareCard: shareCardFor(root, competition),
   }
 }

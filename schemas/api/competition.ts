@@ -19,6 +19,8 @@ export interface CompetitionView extends Competition {
   stage: Stage
   steps: Step[]
   routes: string[]
+  /** The share card (JPEG or PNG) the page's og:image names. */
+  shareCard: string
 }
 
 export const competitionDefinitionPath = (slug: string) =>

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
+import { competitionShareCardOf } from '../../definitions/competition/render.ts'
 import { STAGING_PREFIX } from '../support/e2e-server.ts'
 import { LANDING_DIR, type LandingFile, landingFiles } from '../support/landing-files.ts'
 import { baseURL, launch, openPage, stagingURL } from './page.ts'
@@ -21,7 +22,7 @@ const competitionPages = checkAllDefinitions(path.resolve(import.meta.dirname, '
       title: `${c.title} - 咖簿网`,
       ogTitle: c.title,
       description: c.description,
-      image: (c.shareImage ?? c.cover).src,
+      image: c.shareImage?.src ?? competitionShareCardOf(c.slug),
       shows: c.title,
     },
     {
@@ -29,7 +30,7 @@ const competitionPages = checkAllDefinitions(path.resolve(import.meta.dirname, '
       title: `${c.title} · 作品预览 - 咖簿网`,
       ogTitle: `${c.title} · 作品预览`,
       description: c.description,
-      image: (c.shareImage ?? c.cover).src,
+      image: c.shareImage?.src ?? competitionShareCardOf(c.slug),
       shows: '作品预览',
     },
   ])
@@ -246,11 +247,8 @@ describe('the HTML served for public pages (fetched, no JavaScript runs)', () =>
     expect(broken).toEqual([])
   })
 
-  // KNOWN BUG (found Nov 2026): a competition page's og:image is its definition's shareImage or cover,
-  // which are WebP files (public/competitions/<slug>/cover.webp); landing pages get a drawn JPEG card
-  // (shareCardOf) instead. `it.fails` passes while the bug is there: once competition pages name a
-  // PNG or JPEG card, it fails — then make it `it`.
-  it.fails('serves every og:image the competition pages name as a PNG or JPEG', async () => {
+  // Crawlers of share cards take PNG or JPEG, not the WebP artwork: competitions name a drawn card.
+  it('serves every og:image the competition pages name as a PNG or JPEG', async () => {
     const images = new Set<string>()
     for (const { path: sitePath } of competitionPages) {
       for (const image of (await fetchPage(`${baseURL()}${sitePath}`)).meta.get('og:image') ?? [])

@@ -406,6 +406,19 @@ const cases: Array<[string, Files, DefinitionError]> = [
       message: '区块 id“rules”与 pages.index.sections[0]→competition/rules[0] 重复：同一页面内 id 不能重复',
     },
   ],
+  [
+    'a WebP share image',
+    {
+      'demo.json': valid({
+        shareImage: { src: '/competitions/demo/cover.webp', alt: '封面', width: 1200, height: 630 },
+      }),
+    },
+    {
+      file: 'competitions/demo.json',
+      path: 'shareImage.src',
+      message: '分享图必须是 JPEG 或 PNG（微信、微博不识别 WebP）；不写则使用自动绘制的分享卡片',
+    },
+  ],
 ]
 
 describe('npm run check:definitions on competitions', () => {

@@ -37,6 +37,7 @@ const competition = {
     { key: 'pay', label: '缴纳报名费', path: 'pay' },
   ],
   routes: [],
+  shareCard: '/share.jpg',
 } satisfies CompetitionView
 
 const entry: CompetitionEntry = {

@@ -18,7 +18,7 @@ export function contentPage(key: PageKey, suffix: string) {
     ...pageHead<CompetitionView>((competition) => ({
       title: suffix ? `${competition.title} · ${suffix}` : competition.title,
       description: competition.description,
-      image: competition.shareImage?.src ?? competition.cover.src,
+      image: competition.shareCard,
     })),
     // The page's head comes from the parent route's data (the competition).
     fromParent: true,
