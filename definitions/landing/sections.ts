@@ -52,3 +52,6 @@ export function section<T extends SectionType>(
 }
 
 export const isSectionType = (type: string): type is SectionType => Object.hasOwn(SECTIONS, type)
+
+/** `logoWall` → `logo-wall`: a section type's folder (and chunk) name in the SPA. */
+export const folderOf = (type: string) => type.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)

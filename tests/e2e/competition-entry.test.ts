@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { hashPassword } from '../../server/lib/passwords.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../support/temp-dir.ts'
+import { newEntrant } from './entrants.ts'
 import { launch, openPage, signIn } from './page.ts'
 
 /**
@@ -33,20 +32,6 @@ beforeAll(async () => {
   fs.writeFileSync(pdf, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 })
 afterAll(() => browser.close())
-
-/** A fresh account with ¥500.00, straight in the e2e database, so each flow starts from nothing. */
-async function newEntrant(account: string): Promise<string> {
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
-  try {
-    db.prepare(
-      `insert into users (account, password_hash, username, money_fen, integral, created_at)
-       values (?, ?, ?, 50000, 0, ?)`,
-    ).run(account, await hashPassword(PASSWORD), `参赛者${account.slice(-4)}`, new Date().toISOString())
-  } finally {
-    db.close()
-  }
-  return account
-}
 
 const select = (page: Page, id: string, label: string) => page.locator(`#root_${id}`).selectOption({ label })
 
@@ -104,7 +89,7 @@ async function addWork(page: Page, slug: string, range: string) {
 describe('entering a competition in the browser (issue 10 item 9)', () => {
   it('a fee competition: register, a work with uploads, adviser and co-author, proof and board, preview, pay, listed in manage', async () => {
     const { page, errors } = await openPage(browser)
-    await signIn(page, await newEntrant('13700000101'), PASSWORD)
+    await signIn(page, await newEntrant('13700000101', PASSWORD, 50000), PASSWORD)
     await register(page, 'competition')
     await addWork(page, 'competition', '产品设计')
     await page.waitForURL((url) => url.pathname === '/competition/pay')
@@ -142,7 +127,7 @@ describe('entering a competition in the browser (issue 10 item 9)', () => {
 
   it('a free competition has no pay step: after the display board the entrant lands on the works list', async () => {
     const { page, errors } = await openPage(browser)
-    await signIn(page, await newEntrant('13700000102'), PASSWORD)
+    await signIn(page, await newEntrant('13700000102', PASSWORD), PASSWORD)
     const slug = '4thCulturalOfficeCompetition'
     await register(page, slug)
     expect(await page.getByTestId('competition-steps').textContent()).not.toContain('缴纳报名费')
@@ -156,7 +141,7 @@ describe('entering a competition in the browser (issue 10 item 9)', () => {
   })
 
   it('resumes at the right step on another device, with the unsaved draft of the form', async () => {
-    const account = await newEntrant('13700000103')
+    const account = await newEntrant('13700000103', PASSWORD)
     const first = await openPage(browser)
     await signIn(first.page, account, PASSWORD)
     await first.page.goto('/4thCulturalOfficeCompetition/base')

@@ -1,12 +1,11 @@
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { routesOf } from '../../definitions/competition/routes.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
 import { formatError } from '../../definitions/core/json-file.ts'
-import { hashPassword } from '../../server/lib/passwords.ts'
+import { newEntrant } from './entrants.ts'
 import { baseURL, launch, openPage, submitLogin } from './page.ts'
 
 /**
@@ -25,20 +24,6 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(() => browser.close())
-
-/** A fresh account straight in the e2e database (as competition-entry.test.ts does). */
-async function newEntrant(account: string): Promise<string> {
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
-  try {
-    db.prepare(
-      `insert into users (account, password_hash, username, money_fen, integral, created_at)
-       values (?, ?, ?, 0, 0, ?)`,
-    ).run(account, await hashPassword(PASSWORD), `路由${account.slice(-4)}`, new Date().toISOString())
-  } finally {
-    db.close()
-  }
-  return account
-}
 
 /**
  * A page in a context kept for a whole definition (page.ts's openPage closes its context after each
@@ -160,7 +145,7 @@ describe.each(competitions.map((c, i) => [c.slug, c, i] as const))(
         })
         const { page, errors } = await livePage(context)
         await page.goto('/login')
-        await submitLogin(page, await newEntrant(`1370002${String(i).padStart(4, '0')}`), PASSWORD)
+        await submitLogin(page, await newEntrant(`1370002${String(i).padStart(4, '0')}`, PASSWORD), PASSWORD)
         await page.waitForURL(pathnameIs('/'))
         await page.close()
         expect(errors).toEqual([])

@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { folderOf } from '../../definitions/landing/sections.ts'
 import { walkSections } from '../../definitions/landing/walk.ts'
-
-const folderOf = (type: string) => type.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 export const LANDING_DIR = path.resolve(import.meta.dirname, '../../landing-pages')
 

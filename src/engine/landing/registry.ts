@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { type SectionType, SECTIONS as SPECS } from '../../../definitions/landing/sections.ts'
+import { folderOf, type SectionType, SECTIONS as SPECS } from '../../../definitions/landing/sections.ts'
 
 export { isSectionType, type SectionType, section } from '../../../definitions/landing/sections.ts'
 
@@ -8,9 +8,6 @@ type RendererModule = { default: ComponentType<never> }
 // A section type renders with sections/<kebab-type>/render.tsx: found by name, so adding a type means
 // its spec in the definitions core and its folder here, and no list to edit. Each is its own chunk.
 const renderFiles = import.meta.glob<RendererModule>('./sections/*/render.tsx')
-
-/** `logoWall` → `logo-wall`, the folder (and chunk) name of a section type. */
-export const folderOf = (type: string) => type.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 /** Every section type with its spec (label, schema, defaults) and its lazy renderer. */
 export const SECTIONS = Object.fromEntries(

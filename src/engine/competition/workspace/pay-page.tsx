@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify.ts'
 import { useLoad } from '../../../lib/use-load.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
+import { afterStepsPath } from './next-step.ts'
 
 /**
  * /:competition/pay — the entry fee (the definition's pay.fee, as GET /tbCompetitionInfo/getAuthPrice
@@ -25,7 +26,7 @@ export function Component() {
   const figures = useLoad(() => Promise.all([api.price(), getUserMoney()]), [api])
   if (!competition.pay) return <Navigate to="/404" replace />
   if (!entry) return null
-  const after = `/${competition.slug}/${competition.works.manage ? 'base/works/manage' : 'base/works/base'}`
+  const after = afterStepsPath(competition)
 
   if (!entry.registered)
     return (

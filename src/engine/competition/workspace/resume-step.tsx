@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
+import { afterStepsPath } from './next-step.ts'
 
 /**
  * /:competition/base: on to the step the entrant is at, by the store's workStep (the server's), so
@@ -11,6 +12,5 @@ export function Component() {
   const entry = useCompetitionStore((s) => s.userInfo)
   if (!entry) return null
   const step = competition.steps[entry.workStep]
-  const target = step ? step.path : competition.works.manage ? 'base/works/manage' : 'base/works/base'
-  return <Navigate to={`/${competition.slug}/${target}`} replace />
+  return <Navigate to={step ? `/${competition.slug}/${step.path}` : afterStepsPath(competition)} replace />
 }
