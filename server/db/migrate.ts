@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-orders-ledger-certifications.ts'
 import * as m0007 from './migrations/0007-signup-wechat-invites.ts'
 import * as m0008 from './migrations/0008-resumes.ts'
 import * as m0009 from './migrations/0009-competitions.ts'
+import * as m0010 from './migrations/0010-search-docs.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -25,6 +26,7 @@ const migrations: Array<[string, Migration]> = [
   ['0007-signup-wechat-invites', m0007],
   ['0008-resumes', m0008],
   ['0009-competitions', m0009],
+  ['0010-search-docs', m0010],
 ]
 
 /**

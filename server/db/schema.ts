@@ -271,6 +271,18 @@ export interface CompetitionCertificatePostTable {
   created_at: string
 }
 
+/** The site-wide search index (server/services/search-index.ts). */
+export interface SearchDocTable {
+  id: Generated<number>
+  kind: string
+  ref_id: string
+  title: string
+  snippet: string
+  url: string
+  tokens: string
+  rank: Generated<number>
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -296,4 +308,5 @@ export interface Database {
   competition_works: CompetitionWorkTable
   competition_drafts: CompetitionDraftTable
   competition_certificate_posts: CompetitionCertificatePostTable
+  search_docs: SearchDocTable
 }
