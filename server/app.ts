@@ -1,5 +1,6 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Agreement } from '../schemas/api/content.ts'
 import { API_BASE } from '../schemas/contract.ts'
 import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
 import { connect, type Db } from './db/connect.ts'
@@ -34,6 +35,7 @@ import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { siteRoutes } from './routes/site.ts'
 import { wechatRoutes } from './routes/wechat.ts'
+import { loadAgreements } from './services/agreements.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
@@ -46,6 +48,7 @@ import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
 import { guardSandboxes, isProduction } from './services/sandboxes.ts'
 import { SiteCache } from './services/site-cache.ts'
+import { syncFileBackedSearchDocs } from './services/site-search-docs.ts'
 import { FileStorage } from './services/storage.ts'
 import { VerificationCodes } from './services/verification-codes.ts'
 import { createWechatOAuth } from './services/wechat/index.ts'
@@ -58,6 +61,8 @@ declare module 'fastify' {
     db: Db
     /** Campaign pages from landing-pages/, read once at start. */
     landing: Map<string, LandingPageInfo>
+    /** The agreements of content/agreements/, read once at start. */
+    agreements: Map<string, Agreement>
     /** Counters every instance on the database shares (sign-in, SMS). */
     rateLimits: RateLimits
     loginThrottle: LoginThrottle
@@ -98,6 +103,8 @@ export type AppConfig = Pick<
   }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
+/** Agreements and other editorial files. */
+const CONTENT_DIR = path.resolve(import.meta.dirname, '../content')
 const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
 /** Where competitions/, landing-pages/ and public/ are read from unless DEFINITIONS_ROOT says otherwise. */
 const DEFAULT_DEFINITIONS_ROOT = path.resolve(import.meta.dirname, '..')
@@ -137,10 +144,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // A new definition needs no SQL: each start upserts every competition (a removed file's row stays, inactive).
   await competitions.sync(db.kysely)
   app.decorate('competitions', competitions)
-  if (config.watchDefinitions) {
-    competitions.watch(db.kysely, app.log)
-    app.addHook('preClose', () => competitions.close())
-  }
   const vault = IdentityVault.open(config.dataDir)
   if (config.seed !== false) await seed(db, vault, config.certFeeFen)
   // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
@@ -168,6 +171,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('wechat', wechat)
   app.decorate('oauthStates', new OAuthStates(secretKey(config.dataDir, 'signing', process.env.SIGNING_KEY)))
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
+  app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
+  // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
+  const syncSearch = () =>
+    syncFileBackedSearchDocs(db, {
+      competitions: competitions.all(),
+      landing: app.landing.values(),
+      agreements: app.agreements.values(),
+    })
+  await syncSearch()
+  if (config.watchDefinitions) {
+    competitions.watch(db.kysely, app.log, () => {
+      syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))
+    })
+    app.addHook('preClose', () => competitions.close())
+  }
   const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('payments', new Payments(db.kysely))

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import { anyText, listOf, object, text } from './json.ts'
+import { anyText, integer, listOf, object, text } from './json.ts'
 
 // Agreements and site search. How to add a type: schemas/api/json.ts.
 
@@ -24,3 +24,7 @@ export type Agreement = FromSchema<typeof agreementSchema>
 /** One row of GET /search: a column, a campaign page or an agreement that matched. */
 export const searchHitSchema = object({ kind: text(20), title: anyText, url: text(300), snippet: anyText })
 export type SearchHit = FromSchema<typeof searchHitSchema>
+
+/** GET /search/groups: one kind's first matches and how many there are, for the grouped result page. */
+export const searchGroupSchema = object({ kind: text(20), total: integer, rows: listOf(searchHitSchema) })
+export type SearchGroup = FromSchema<typeof searchGroupSchema>

@@ -48,7 +48,7 @@ export type SearchKind = (typeof SEARCH_KINDS)[number]
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 const RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}]+/gu
 /** Body text beyond this many characters adds little to finding a record and only grows the index. */
-const MAX_INDEXED_CHARS = 4000
+const MAX_INDEXED_CHARS = 20_000
 
 function bigrams(run: string): string[] {
   const chars = [...run]
