@@ -33,6 +33,8 @@ export const paths = {
   certificationPromote: '/certification/promote',
   certApply: '/cert/apply',
   agreement: (key: AgreementKey) => `/agreement/${key}`,
+  /** A competition's public page (competitions/<slug>.json). */
+  competition: (slug: string) => `/${slug}/index`,
 } as const
 
 export type AgreementKey = 'user' | 'private' | 'disclaimer'
