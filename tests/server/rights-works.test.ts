@@ -292,7 +292,7 @@ describe('certificate and evidence package', () => {
           'ts',
           '-verify',
           '-digest',
-          detail.worksHash,
+          detail.worksHash ?? '',
           '-in',
           'timestamp.tsr',
           '-token_in',
