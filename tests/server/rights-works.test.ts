@@ -158,6 +158,15 @@ describe('registering a rights-confirmed work', () => {
     const thumb = await download(card.fileUrl)
     expect(thumb.headers['content-type']).toBe('image/webp')
     expect(thumb.rawPayload.subarray(8, 12).toString()).toBe('WEBP')
+    // A PNG whose header passes but whose pixels do not decode: the card falls back to the original.
+    const broken = await upload(token, '坏图.png', Buffer.concat([png.subarray(0, 8), randomBytes(64)]))
+    const fallback = await download(`${broken.fileUrl}/thumb?w=280`)
+    expect(fallback.statusCode).toBe(302)
+    expect(fallback.headers.location).toBe(broken.fileUrl)
+    expect((await download(`/api/files/${'c'.repeat(64)}.png/thumb?w=280`)).json()).toEqual({
+      code: 404,
+      msg: '文件不存在',
+    })
     // Video, text and other files get the placeholders.
     const covers = (await t.api.get('/api/works/list?pageSize=50')).rows.map(
       (r: { fileType: number; fileUrl: string }) => [r.fileType, r.fileUrl],
