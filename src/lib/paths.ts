@@ -33,7 +33,17 @@ export const paths = {
   certificationPromote: '/certification/promote',
   certApply: '/cert/apply',
   agreement: (key: AgreementKey) => `/agreement/${key}`,
+  // Rights-confirmed works (SPEC §2 Home and directories); /works/verify is what a work's QR code opens.
+  worksIndex: '/works/index',
+  worksDetail: '/works/detail',
+  worksVerify: '/works/verify',
 } as const
+
+/** A work's page, /works/detail?id=N. */
+export const workDetailPath = (id: number) => `${paths.worksDetail}?id=${id}`
+
+/** A designer's page, /designer/detail?id=N (SPEC §2 "Cards": where a creator card leads). */
+export const designerDetailPath = (id: number) => `/designer/detail?id=${id}`
 
 export type AgreementKey = 'user' | 'private' | 'disclaimer'
 
