@@ -41,12 +41,15 @@ export function PlaceholderCover({ kind }: { kind: Exclude<FileKind, 'image'> })
  */
 export function WorkCover({ url, kind, alt }: { url: string | undefined; kind: FileKind; alt: string }) {
   const [broken, setBroken] = useState(false)
-  const picture = isPictureUrl(url) && !broken
+  // An image work's URL is its thumbnail (/api/files/<name>/thumb?w=280), whatever it ends with.
+  const picture = !!url && (kind === 'image' || isPictureUrl(url)) && !broken
   return (
     <Box aspectRatio={4 / 3} w="full" overflow="hidden" bg="gray.100">
       {picture ? (
         <Image
-          src={assetUrl(url ?? '')}
+          // The server sends addresses (its placeholders under public/works/ carry the base path
+          // already); a bare file name (a story's artwork) is a site file.
+          src={url?.startsWith('/') ? url : assetUrl(url ?? '')}
           alt={alt}
           w="full"
           h="full"

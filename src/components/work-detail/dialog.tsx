@@ -11,7 +11,7 @@ export default function WorkDetailDialog({ id, onClose }: { id: number; onClose(
           <Dialog.Content data-testid="work-detail-dialog">
             <Dialog.Title srOnly>作品详情</Dialog.Title>
             <Dialog.Body pt="10" pb="6">
-              <WorkDetail id={id} />
+              <WorkDetail id={id} headingAs="h2" />
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="关闭" />

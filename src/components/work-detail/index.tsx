@@ -11,7 +11,15 @@ type State = { detail: WorkDetailData } | { failed: string } | { loading: true }
  * rendered the work on the server hands it in as `initial`; the server renders every visitor signed
  * out, so when the signed-in visitor turns out to be its creator the owner's view is loaded.
  */
-export function WorkDetail({ id, initial }: { id: number; initial?: WorkDetailData }) {
+export function WorkDetail({
+  id,
+  initial,
+  headingAs,
+}: {
+  id: number
+  initial?: WorkDetailData
+  headingAs?: 'h1' | 'h2'
+}) {
   const [state, setState] = useState<State>(initial ? { detail: initial } : { loading: true })
   const userId = useUserStore((s) => s.userId)
   const shown = 'detail' in state ? state.detail : undefined
@@ -33,7 +41,7 @@ export function WorkDetail({ id, initial }: { id: number; initial?: WorkDetailDa
     // `shown` only decides whether a failure replaces it.
   }, [id, load])
 
-  if ('detail' in state) return <WorkDetailView detail={state.detail} />
+  if ('detail' in state) return <WorkDetailView detail={state.detail} headingAs={headingAs} />
   if ('failed' in state)
     return (
       <Alert.Root status="error" data-testid="work-detail-failed">

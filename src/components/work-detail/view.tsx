@@ -11,16 +11,22 @@ import { RegistrationNotes, RegistrationPanel } from './registration-panel.tsx'
 /**
  * A registered work (SPEC §2 "Work registration detail view"), drawn from GET /works/show/{id}.
  * `mine` comes from the data: the owner sees the registration panel and no hash in the header;
- * everyone else sees the hash and no panel.
+ * everyone else sees the hash and no panel. The name is the page's h1, or an h2 inside a dialog.
  */
-export function WorkDetailView({ detail }: { detail: WorkDetail }) {
+export function WorkDetailView({
+  detail,
+  headingAs = 'h1',
+}: {
+  detail: WorkDetail
+  headingAs?: 'h1' | 'h2'
+}) {
   const primary = detail.filesList.find((f) => f.filePrimary === 1)
   const images = detail.filesList.filter((f) => f.filePrimary === 0)
   const tags = splitTags(detail.tag)
   return (
     <Stack gap="6" data-testid="work-detail" data-mine={detail.mine ? 'true' : 'false'}>
       <Stack gap="3">
-        <Heading as="h1" size="2xl" data-testid="work-name">
+        <Heading as={headingAs} size="2xl" data-testid="work-name">
           {detail.worksName}
         </Heading>
         {tags.length > 0 && (
