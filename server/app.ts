@@ -5,6 +5,7 @@ import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
+import { seedWorks } from './db/seed/works.ts'
 import { logOptions } from './lib/log-options.ts'
 import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
@@ -34,10 +35,12 @@ import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { siteRoutes } from './routes/site.ts'
 import { wechatRoutes } from './routes/wechat.ts'
+import { worksRoutes } from './routes/works.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
+import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
 import { createPaymentProvider } from './services/payment/index.ts'
 import { Payments } from './services/payment/orders.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
@@ -77,7 +80,12 @@ export type AppConfig = Pick<
   Partial<
     Pick<
       ServerConfig,
-      'certFeeFen' | 'paymentProvider' | 'wechatProvider' | 'definitionsRoot' | 'watchDefinitions'
+      | 'certFeeFen'
+      | 'paymentProvider'
+      | 'wechatProvider'
+      | 'notaryProvider'
+      | 'definitionsRoot'
+      | 'watchDefinitions'
     >
   > & {
     logLevel?: string
@@ -159,7 +167,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('reference', { getter: () => referenceStore.current })
   app.decorate('siteCache', siteCache)
   app.decorate('vault', vault)
-  app.decorate('storage', new FileStorage(config.dataDir))
+  const storage = new FileStorage(config.dataDir)
+  app.decorate('storage', storage)
+  // Rights-confirmed works: the notary adapter (README "作品确权"), then the demo works through it.
+  const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, config.dataDir, db.kysely)
+  app.decorate('notary', notary)
+  if (config.seed !== false) await seedWorks({ db, storage, notary })
   const rateLimits = new RateLimits(db.kysely)
   app.decorate('rateLimits', rateLimits)
   app.decorate('loginThrottle', new LoginThrottle(rateLimits))
@@ -209,6 +222,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // The only message provider so far is the sandbox: its mailbox serves this machine, never production.
       if (!isProduction()) await api.register(sandboxMailboxRoutes)
       await api.register(wechatRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
+      await api.register(worksRoutes, {
+        siteOrigin: config.siteOrigin,
+        basePath: config.basePath,
+        dataDir: config.dataDir,
+      })
       if (wechat instanceof SandboxWechat)
         await api.register(sandboxWechatRoutes, { provider: wechat, siteOrigin: config.siteOrigin })
       if (paymentProvider instanceof SandboxPaymentProvider)
