@@ -23,8 +23,8 @@ export const listWorks = (query: {
   userId?: number
 }) => getTable<WorkCard>('/works/list', { params: { ...query, worksType: query.worksType || undefined } })
 
-/** POST /works/add: registers a work from the worksRegister form (files already uploaded); answers its id. */
-export const addWork = (form: Record<string, unknown>) => postData<CreatedId>('/works/add', form)
+/** POST /works/register (the spec's /works/add is the competition family's): registers a work from the worksRegister form (files already uploaded); answers its id. */
+export const addWork = (form: Record<string, unknown>) => postData<CreatedId>('/works/register', form)
 
 /** POST /works/verify with a SHA-256 (a file hashed in the browser, or one pasted). */
 export const verifyWorkHash = (hash: string) => postData<WorkVerification>('/works/verify', { hash })

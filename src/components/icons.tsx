@@ -46,22 +46,6 @@ export const ChevronDownIcon = (props: IconProps) => (
   </LineIcon>
 )
 
-/** A play button: the cover of a video work. */
-export const VideoIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m10 9 5 3-5 3z" />
-  </LineIcon>
-)
-
-/** A page of lines: the cover of a text work. */
-export const TextIcon = (props: IconProps) => (
-  <LineIcon {...props}>
-    <path d="M6 3h9l4 4v14H6z" />
-    <path d="M14 3v5h5M9 12h7M9 16h7" />
-  </LineIcon>
-)
-
 /** A folded page: any other file. */
 export const FileIcon = (props: IconProps) => (
   <LineIcon {...props}>

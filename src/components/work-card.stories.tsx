@@ -23,21 +23,21 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /**
- * One card per file type: image works show their picture, video, text and other files a drawn cover;
+ * One card per file type: image works show their picture, video, text and other files the site's
+ * placeholder covers;
  * the type label comes from sys_works_type once the dictionary answers; no photo shows the initial.
  */
 export const EveryFileType: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getAllByTestId('work-card')).toHaveLength(cards.length)
-    await expect(canvas.getAllByTestId('work-cover-image')).toHaveLength(2)
-    const kinds = canvas.getAllByTestId('work-cover-placeholder').map((el) => el.dataset.kind)
-    await expect(kinds).toEqual(['video', 'text', 'other'])
+    const covers = canvas.getAllByTestId('work-cover').map((el) => el.dataset.cover)
+    await expect(covers).toEqual(['own', 'video', 'text', 'other', 'own'])
     await expect((await canvas.findAllByTestId('work-card-type'))[0]).toHaveTextContent('产品设计')
   },
 }
 
-/** A picture that fails to load falls back to the drawn cover of its kind. */
+/** A picture that fails to load falls back to the placeholder of its kind. */
 export const BrokenPicture: Story = {
   args: { works: [{ ...cards[0]!, fileUrl: '/api/files/missing.jpg' }] },
 }

@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Card, HStack, Text } from '@chakra-ui/react'
 import { lazy, Suspense, useState } from 'react'
 import type { WorkCard as WorkCardData } from '../../schemas/api/works.ts'
 import { assetUrl, toAddress, workDetailPath } from '../lib/paths.ts'
-import { coverKindOf, showTime } from '../lib/work-files.ts'
+import { showTime } from '../lib/work-files.ts'
 import { useDictLabels } from './use-dict-labels.ts'
 import { WorkCover } from './work-cover.tsx'
 
@@ -47,7 +47,7 @@ export function WorkCard({
             setOpen(true)
           }}
         >
-          <WorkCover url={work.fileUrl} kind={coverKindOf(work.fileType)} alt={work.worksName} />
+          <WorkCover url={work.fileUrl} fileType={work.fileType} alt={work.worksName} />
           <Card.Body p="3" gap="2">
             <Text fontWeight="semibold" lineClamp={1} title={work.worksName}>
               {work.worksName}

@@ -1,49 +1,43 @@
 import { formatBeijing, formatBeijingDate } from '../../schemas/beijing-time.ts'
+import {
+  extensionOf,
+  fileTypeOf,
+  WORK_FILE_TYPE_LABELS,
+  WORK_FILE_TYPES,
+  WORK_PLACEHOLDER_COVERS,
+  type WorkFileType,
+} from '../../schemas/works.ts'
 
 /**
- * How a work's files are shown (SPEC §2 "Cards", "Work registration detail view"; §9 "Work cover
- * image types"): by the extension of the file's name, and the §3 fileType codes as labels.
+ * How a work's files are shown (SPEC §2 "Cards", "Work registration detail view"): the rules of
+ * schemas/works.ts, which the server registers by, read for the screens.
  */
-
-/** The extensions shown as a previewable image. */
-export const IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg', 'bmp', 'gif', 'webp', 'eps', 'tif'] as const
-/** The extension played as video, and the one shown as registered text. */
-export const VIDEO_EXTENSION = 'mp4'
-export const TEXT_EXTENSION = 'txt'
+export { extensionOf }
 
 export type FileKind = 'image' | 'video' | 'text' | 'other'
 
-/** The lower-case extension of a file name or URL ('' without one); a query or fragment is ignored. */
-export function extensionOf(name: string | undefined): string {
-  const path = (name ?? '').split(/[?#]/)[0] ?? ''
-  const dot = path.lastIndexOf('.')
-  if (dot < 0 || dot < path.lastIndexOf('/')) return ''
-  return path.slice(dot + 1).toLowerCase()
-}
+const KINDS: Record<WorkFileType, FileKind> = { 1: 'image', 2: 'video', 3: 'text', 4: 'other' }
 
-/** The detail view's rule: mp4 video, the image list, txt text, anything else a download. */
-export function fileKindOf(name: string | undefined): FileKind {
-  const ext = extensionOf(name)
-  if (ext === VIDEO_EXTENSION) return 'video'
-  if (ext === TEXT_EXTENSION) return 'text'
-  return (IMAGE_EXTENSIONS as readonly string[]).includes(ext) ? 'image' : 'other'
-}
+/** The detail view's rule, by the file's extension: mp4 video, the image list, txt text, anything else a download. */
+export const fileKindOf = (name: string | undefined): FileKind => KINDS[fileTypeOf(name ?? '')]
 
-/** §3 fileType codes. */
-export const FILE_TYPE_LABELS: Record<number, string> = { 1: '图片', 2: '视频', 3: '文本', 4: '文件' }
-export const fileTypeLabel = (code: number | undefined) => (code && FILE_TYPE_LABELS[code]) || '文件'
+const isFileType = (code: number | undefined): code is WorkFileType =>
+  Object.values(WORK_FILE_TYPES).includes(code as WorkFileType)
 
-/** The kind of cover a card draws for a work of a fileType when its fileUrl is no picture. */
+/** §3 fileType codes 1–4 as labels (an unknown code reads as a file). */
+export const fileTypeLabel = (code: number | undefined) => WORK_FILE_TYPE_LABELS[isFileType(code) ? code : 4]
+
+/** The kind of a work's cover, by its fileType. */
 export const coverKindOf = (fileType: number | undefined): FileKind =>
-  fileType === 1 ? 'image' : fileType === 2 ? 'video' : fileType === 3 ? 'text' : 'other'
+  KINDS[isFileType(fileType) ? fileType : 4]
 
-/**
- * Whether a card can show fileUrl as a picture: the server sends a 280-wide thumbnail for image
- * works (its own placeholders for others may be SVG), but a video or an eps is no <img>.
- */
+/** The site's placeholder cover of a work that is no image (public/works/, the ones the server names). */
+export const placeholderCoverOf = (fileType: number | undefined): string =>
+  WORK_PLACEHOLDER_COVERS[fileType === 2 || fileType === 3 ? fileType : 4]
+
+/** Whether a URL can be an <img>: a video or an eps is no picture a browser draws. */
 export function isPictureUrl(url: string | undefined): boolean {
   if (!url) return false
-  if (url.startsWith('data:image/')) return true
   return ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg', 'avif'].includes(extensionOf(url))
 }
 

@@ -9,6 +9,7 @@ import {
   fileKindOf,
   fileTypeLabel,
   isPictureUrl,
+  placeholderCoverOf,
   showTime,
   splitTags,
 } from '../../src/lib/work-files.ts'
@@ -55,6 +56,12 @@ describe('codes and covers', () => {
     expect(isPictureUrl('/api/files/x.mp4')).toBe(false)
     expect(isPictureUrl('/api/files/x.eps')).toBe(false)
     expect(isPictureUrl('')).toBe(false)
+    expect([2, 3, 4, 9].map(placeholderCoverOf)).toEqual([
+      '/works/cover-video.svg',
+      '/works/cover-text.svg',
+      '/works/cover-file.svg',
+      '/works/cover-file.svg',
+    ])
   })
   it('splits comma-separated tags, Chinese commas included', () => {
     expect(splitTags('茶器, 竹制，可折叠,,')).toEqual(['茶器', '竹制', '可折叠'])

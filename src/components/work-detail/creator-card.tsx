@@ -14,7 +14,8 @@ export function CreatorCard({ creator }: { creator: WorkCreator }) {
   const professionals = useDictLabels('sys_professional_type')
   const standards = useDictLabels('sys_evaluate_standard')
   const regionNames = useRegionNames(creator.cityId)
-  const city = (regionNames ?? creator.cityNames).join(' ')
+  // Province and city, as §3 has it (a list of two), also when the id names a district.
+  const city = (regionNames?.slice(0, 2) ?? creator.cityNames).join(' ')
   const professional = creator.professional ? professionals?.get(creator.professional) : undefined
   const standard = creator.evaluateStandard
     ? (standards?.get(creator.evaluateStandard) ?? (standards ? creator.evaluateStandard : undefined))
