@@ -59,7 +59,7 @@ export function WorkCard({
                 </Badge>
               )}
             </Box>
-            <HStack justify="space-between" gap="2">
+            <HStack justify="space-between" gap="2" wrap="wrap" rowGap="1">
               <HStack gap="2" minW="0">
                 <Avatar.Root size="2xs" colorPalette="brand">
                   <Avatar.Fallback name={work.userName} />
@@ -96,8 +96,11 @@ export function WorkGrid({
   return (
     <Box
       display="grid"
-      gridTemplateColumns="repeat(auto-fill, minmax(220px, 1fr))"
-      gap="5"
+      gridTemplateColumns={{
+        base: 'repeat(auto-fill, minmax(150px, 1fr))',
+        md: 'repeat(auto-fill, minmax(220px, 1fr))',
+      }}
+      gap={{ base: '3', md: '5' }}
       data-testid="work-grid"
     >
       {works.map((work) => (

@@ -84,7 +84,8 @@ export function RegistrationNotes({ detail }: { detail: WorkDetail }) {
   const hydrated = useHydrated()
   const org = detail.org || '本平台存证服务'
   return (
-    <HStack
+    <Stack
+      direction={{ base: 'column', md: 'row' }}
       align="flex-start"
       gap="5"
       p="4"
@@ -126,6 +127,6 @@ export function RegistrationNotes({ detail }: { detail: WorkDetail }) {
           </Suspense>
         )}
       </Box>
-    </HStack>
+    </Stack>
   )
 }
