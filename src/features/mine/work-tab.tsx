@@ -11,9 +11,8 @@ import { TabFrame } from './tab-frame.tsx'
 
 const PAGE_SIZE = 9
 
-// The form kit and the detail view load when first opened, not with the personal area.
+// The form kit loads when first opened, not with the personal area.
 const WorkRegisterDialog = lazy(() => import('./work-register-dialog.tsx'))
-const WorkDetailDialog = lazy(() => import('../../components/work-detail/dialog.tsx'))
 
 /**
  * Work: the designer's rights-confirmed works, and registering a new one. Only users verified with a
@@ -28,14 +27,12 @@ export function WorkTab() {
   const realname = useLoad(getRealNameBo, [verifiedNow])
   const eligible = realname.data?.rightsEligible === true
   const [registering, setRegistering] = useState(false)
-  const [opened, setOpened] = useState<number>()
 
-  function registered(id: number, certificateNo: string | undefined) {
-    setRegistering(false)
+  // The dialog stays open on the new work's detail view; the list shows it first.
+  function registered(_id: number, certificateNo: string | undefined) {
     notify(certificateNo ? `登记成功，证书编号：${certificateNo}` : '登记成功', 'success')
     setPage(1)
     setRound((r) => r + 1)
-    setOpened(id)
   }
 
   return (
@@ -79,11 +76,6 @@ export function WorkTab() {
           {registering && (
             <Suspense fallback={null}>
               <WorkRegisterDialog onClose={() => setRegistering(false)} onRegistered={registered} />
-            </Suspense>
-          )}
-          {opened !== undefined && (
-            <Suspense fallback={null}>
-              <WorkDetailDialog id={opened} onClose={() => setOpened(undefined)} />
             </Suspense>
           )}
         </Stack>
