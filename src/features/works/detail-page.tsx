@@ -7,7 +7,7 @@ import { foldAt } from '../../components/fold-text.tsx'
 import { WorkDetail } from '../../components/work-detail/index.tsx'
 import { FOLD_CHARS } from '../../lib/constants.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { paths } from '../../lib/paths.ts'
+import { paths, workDetailPath } from '../../lib/paths.ts'
 import { extensionOf } from '../../lib/work-files.ts'
 
 type Data = { state: 'found'; id: number; detail: WorkDetailData } | { state: 'missing'; message: string }
@@ -42,6 +42,8 @@ export const handle = pageHead<Data>((data) =>
           ? foldAt(data.detail.worksAbstract, FOLD_CHARS.default).shown
           : `${data.detail.userBaseVO.username}在咖簿网登记存证的原创作品《${data.detail.worksName}》。`,
         image: shareImage(data.detail),
+        // Each work is a page of its own: the id is part of its one address.
+        canonical: workDetailPath(data.id),
       }
     : { title: '作品不存在' },
 )
