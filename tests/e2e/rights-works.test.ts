@@ -199,4 +199,24 @@ describe('rights-confirmed works in the browser (issue 11)', () => {
 
     expect(errors).toEqual([])
   })
+
+  it('lists the works in the public directory; choosing a type starts again at page 1', async () => {
+    const { page, errors } = await openPage(browser)
+    // 12 seeded works and the two registered above: 12 a page, so a second page exists.
+    await page.goto('/works/index?page=2')
+    await expect.poll(() => page.getByText(/第 2 \/ \d+ 页/).count()).toBe(1)
+    const total = Number((await page.getByTestId('works-total').textContent())?.match(/\d+/)?.[0])
+    expect(await page.getByTestId('work-card').count()).toBe(total - 12)
+    await page.getByTestId('works-type-filter').getByRole('link', { name: '产品设计' }).click()
+    await page.waitForURL((url) => url.searchParams.get('worksType') === '2')
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull()
+    const cards = page.getByTestId('work-card')
+    await expect.poll(() => cards.count()).toBeGreaterThan(0)
+    for (const type of await page.getByTestId('work-card-type').allTextContents())
+      expect(type).toBe('产品设计')
+    // A card opens the detail dialog.
+    await cards.first().click()
+    await page.getByTestId('work-detail-dialog').getByTestId('work-detail').waitFor()
+    expect(errors).toEqual([])
+  })
 })
