@@ -106,22 +106,15 @@ export class WorkDocuments {
 
   certificate(work: WorkRow, verifyUrl: string): Promise<Buffer> {
     return this.kept(work.id, PACKAGE_FILES.certificate, async () => {
-      const [owner, type] = await Promise.all([
-        this.deps.db
-          .selectFrom('realname_auths')
-          .select('username')
-          .where('user_id', '=', work.user_id)
-          .executeTakeFirst(),
-        this.deps.db
-          .selectFrom('dictionaries')
-          .select('dict_label')
-          .where('dict_type', '=', 'sys_works_type')
-          .where('dict_code', '=', work.works_type)
-          .executeTakeFirst(),
-      ])
+      const type = await this.deps.db
+        .selectFrom('dictionaries')
+        .select('dict_label')
+        .where('dict_type', '=', 'sys_works_type')
+        .where('dict_code', '=', work.works_type)
+        .executeTakeFirst()
       return depositCertificatePdf({
-        // The statement names the verified name; the certificate repeats it.
-        owner: ownerFromStatement(work.statement) ?? owner?.username ?? '',
+        // The owner as the statement names them (the verified name at registration).
+        owner: ownerFromStatement(work.statement) ?? '',
         worksName: work.works_name,
         worksTypeLabel: type?.dict_label ?? work.works_type,
         fileTypeLabel: WORK_FILE_TYPE_LABELS[work.file_type as WorkFileType] ?? '文件',

@@ -31,12 +31,16 @@ export class Thumbnails {
       pending = (async () => {
         await fs.promises.mkdir(path.dirname(target), { recursive: true })
         const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`
-        await sharp(source, { limitInputPixels: 50_000_000 })
-          .rotate()
-          .resize({ width: WORK_THUMB_WIDTH, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toFile(temp)
-        await fs.promises.rename(temp, target)
+        try {
+          await sharp(source, { limitInputPixels: 50_000_000 })
+            .rotate()
+            .resize({ width: WORK_THUMB_WIDTH, withoutEnlargement: true })
+            .webp({ quality: 80 })
+            .toFile(temp)
+          await fs.promises.rename(temp, target)
+        } finally {
+          await fs.promises.rm(temp, { force: true })
+        }
         return target
       })().finally(() => this.making.delete(target))
       this.making.set(target, pending)
