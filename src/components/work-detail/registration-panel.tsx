@@ -105,7 +105,7 @@ export function RegistrationNotes({ detail }: { detail: WorkDetail }) {
           出具证书，证书编号与二维码可在本站作品存证核验页面查验。
         </li>
         <li>
-          接入区块链服务商后，存证记录可在其核验网站查验；本站当前的核验网站是
+          接入区块链服务商后，存证记录可在其核验网站查验；本站当前把存证记录写入本地哈希链（示例），核验网站是
           <Link asChild color="brand.600" mx="1">
             <RouterLink to={paths.worksVerify}>作品存证核验</RouterLink>
           </Link>
