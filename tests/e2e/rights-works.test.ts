@@ -212,8 +212,10 @@ describe('rights-confirmed works in the browser (issue 11)', () => {
     expect(new URL(page.url()).searchParams.get('page')).toBeNull()
     const cards = page.getByTestId('work-card')
     await expect.poll(() => cards.count()).toBeGreaterThan(0)
-    for (const type of await page.getByTestId('work-card-type').allTextContents())
-      expect(type).toBe('产品设计')
+    // Every card on the filtered page is of that type (once the new page has rendered).
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId('work-card-type').allTextContents())])
+      .toEqual(['产品设计'])
     // A card opens the detail dialog.
     await cards.first().click()
     await page.getByTestId('work-detail-dialog').getByTestId('work-detail').waitFor()
