@@ -14,11 +14,13 @@ import {
 } from '@chakra-ui/react'
 import { Link as RouterLink, useLoaderData } from 'react-router'
 import { listCompetitions } from '../../api/competition.ts'
+import { listWorks } from '../../api/works.ts'
 import { DeferredHydration } from '../../components/deferred-hydration.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
+import { LatestWorks } from './latest-works.tsx'
 import { LiveCompetitions } from './live-competitions.tsx'
 import { RealnameCard } from './realname-card.tsx'
 
@@ -194,9 +196,16 @@ function Directories() {
  * The home page's lists. Each is a bonus to the page, not its purpose: one that fails to load is left
  * out rather than failing the page.
  */
+const HOME_WORKS = 4
+
 export async function loader() {
-  const competitions = await listCompetitions().catch(() => [])
-  return { competitions }
+  const [competitions, works] = await Promise.all([
+    listCompetitions().catch(() => []),
+    listWorks({ pageNum: 1, pageSize: HOME_WORKS })
+      .then((page) => page.rows)
+      .catch(() => []),
+  ])
+  return { competitions, works }
 }
 
 type Data = Awaited<ReturnType<typeof loader>>
@@ -209,12 +218,13 @@ export const handle = pageHead(() => ({
 }))
 
 export function Component() {
-  const { competitions } = useLoaderData() as Data
+  const { competitions, works } = useLoaderData() as Data
   return (
     <>
       <Hero />
       <Services />
       <LiveCompetitions competitions={competitions} />
+      <LatestWorks works={works} />
       <DeferredHydration>
         <RightsSteps />
         <Directories />

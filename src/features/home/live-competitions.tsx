@@ -1,20 +1,8 @@
-import {
-  Badge,
-  Box,
-  Card,
-  Container,
-  Heading,
-  HStack,
-  Image,
-  LinkBox,
-  LinkOverlay,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Box, Card, HStack, Image, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import type { CompetitionCard } from '../../../schemas/api/competition.ts'
 import { paths, toAddress } from '../../lib/paths.ts'
+import { HomeSection } from './home-section.tsx'
 
 /** How many competitions the home page shows: the live ones first (the server orders them). */
 const SHOWN = 3
@@ -31,13 +19,11 @@ const STAGE_PALETTE: Record<string, string> = {
 export function LiveCompetitions({ competitions }: { competitions: readonly CompetitionCard[] }) {
   if (competitions.length === 0) return null
   return (
-    <Container maxW="7xl" py={{ base: '10', md: '16' }} data-testid="home-competitions">
-      <Stack gap="2" mb="8">
-        <Heading as="h2" size="2xl">
-          设计竞赛
-        </Heading>
-        <Text color="fg.muted">协会主办的年度赛事：在线报名、提交作品、查看赛程。</Text>
-      </Stack>
+    <HomeSection
+      title="设计竞赛"
+      intro="协会主办的年度赛事：在线报名、提交作品、查看赛程。"
+      testId="home-competitions"
+    >
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
         {competitions.slice(0, SHOWN).map((c) => (
           <LinkBox key={c.slug} as="article">
@@ -76,6 +62,6 @@ export function LiveCompetitions({ competitions }: { competitions: readonly Comp
           </LinkBox>
         ))}
       </SimpleGrid>
-    </Container>
+    </HomeSection>
   )
 }
