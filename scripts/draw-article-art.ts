@@ -34,7 +34,7 @@ const PALETTES = [
   ['#1f2937', '#64748b', '#e2e8f0'],
 ] as const
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** Breaks a title into lines of at most `per` characters. */
 function lines(text: string, per: number): string[] {
@@ -54,7 +54,7 @@ function cardHtml(kicker: string, title: string, foot: string, palette: readonly
   const titleLines = lines(title, 16)
     .map(
       (l, i) =>
-        `<text x="90" y="${300 + i * 78}" font-size="62" font-weight="700" fill="#fff">${escape(l)}</text>`,
+        `<text x="90" y="${300 + i * 78}" font-size="62" font-weight="700" fill="#fff">${escapeXml(l)}</text>`,
     )
     .join('')
   return `<!doctype html><html><body style="margin:0">
@@ -62,9 +62,9 @@ function cardHtml(kicker: string, title: string, foot: string, palette: readonly
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
 <rect width="1200" height="675" fill="url(#g)"/>${shapes}
 <rect x="90" y="150" width="8" height="56" fill="${light}"/>
-<text x="116" y="192" font-size="34" fill="${light}">${escape(kicker)}</text>
+<text x="116" y="192" font-size="34" fill="${light}">${escapeXml(kicker)}</text>
 ${titleLines}
-<text x="90" y="600" font-size="28" fill="${light}" opacity="0.9">${escape(foot)}</text>
+<text x="90" y="600" font-size="28" fill="${light}" opacity="0.9">${escapeXml(foot)}</text>
 </svg></body></html>`
 }
 
@@ -148,7 +148,7 @@ async function drawPdf(d: SeedDocument) {
 /** The smallest Word document Word and LibreOffice open: a title and paragraphs, headings in bold. */
 function drawDocx(d: SeedDocument) {
   const run = (text: string, bold: boolean, size: number) =>
-    `<w:r><w:rPr><w:rFonts w:eastAsia="宋体"/>${bold ? '<w:b/>' : ''}<w:sz w:val="${size}"/></w:rPr><w:t xml:space="preserve">${escape(text)}</w:t></w:r>`
+    `<w:r><w:rPr><w:rFonts w:eastAsia="宋体"/>${bold ? '<w:b/>' : ''}<w:sz w:val="${size}"/></w:rPr><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`
   const [title, ...rest] = d.content
   const body = [
     `<w:p><w:pPr><w:jc w:val="center"/></w:pPr>${run(title!, true, 36)}</w:p>`,
