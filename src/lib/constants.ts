@@ -9,3 +9,9 @@ export const CAROUSEL = { logos: 42, slides: 3, autoplayMs: 10_000, speedMs: 500
 
 /** Shown when a stored token no longer yields a user (SPEC §8). */
 export const VERIFICATION_FAILED_MSG = 'Verification failed, please Login again.'
+
+/** Quotation list (SPEC §9): 10 a page, pages counted from 1. */
+export const QUOTATION_PAGE = { size: 10, first: 1 } as const
+
+/** Height of a video or image in a detail view (SPEC §9 "Video and image height"). */
+export const MEDIA_HEIGHT_PX = 520
