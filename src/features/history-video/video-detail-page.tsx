@@ -17,6 +17,8 @@ export const handle = pageHead<HistoryVideo>((v) => ({
   title: v.title,
   description: v.description.slice(0, 120),
   image: v.cover,
+  // The id is in the query, which the default canonical (the path) leaves out.
+  canonical: paths.historyVideoDetail(v.id),
 }))
 
 /** /historyVideo/detail?id (SPEC §2): the film with controls, 520 px high (§9). */

@@ -15,6 +15,8 @@ export const handle = pageHead<NewsDetail>((news) => ({
   title: news.title,
   description: news.summary.slice(0, 120),
   image: news.cover,
+  // The id is in the query, which the default canonical (the path) leaves out.
+  canonical: paths.newsDetail(news.id),
 }))
 
 /** /news/detail?id (SPEC §2): the article's headings and paragraphs (plain text, never HTML). */

@@ -67,8 +67,8 @@ export function Component() {
             <Card.Root key={q.id} asChild size="sm" _hover={{ shadow: 'md' }}>
               <RouterLink to={paths.quotationDetail(q.id)} data-testid="quotation-row" data-type={q.type}>
                 <Card.Body gap="2">
-                  <HStack justify="space-between" align="start" gap="4" wrap="wrap">
-                    <Stack gap="1">
+                  <HStack justify="space-between" align="start" gap="4" wrap={{ base: 'wrap', md: 'nowrap' }}>
+                    <Stack gap="1" flex="1" minW="0">
                       <HStack gap="2">
                         <Badge colorPalette="brand">{q.typeLabel}</Badge>
                         <Text fontWeight="bold">{q.title}</Text>
@@ -77,7 +77,7 @@ export function Component() {
                         {q.description}
                       </Text>
                     </Stack>
-                    <Text fontWeight="bold" color="accent.600" whiteSpace="nowrap">
+                    <Text fontWeight="bold" color="accent.600" whiteSpace="nowrap" flexShrink={0}>
                       {priceRange(q)}
                     </Text>
                   </HStack>
