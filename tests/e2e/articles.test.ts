@@ -60,7 +60,7 @@ describe('news and history videos', () => {
     const title = (await cards.first().locator('p').first().textContent()) as string
     await cards.first().click()
     await page.waitForURL(/\/news\/detail\?id=\d+$/)
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title)
     expect(await page.getByTestId('news-body').locator('p').count()).toBeGreaterThan(1)
     expect(errors).toEqual([])
   })
