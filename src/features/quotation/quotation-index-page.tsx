@@ -67,10 +67,17 @@ export function Component() {
             <Card.Root key={q.id} asChild size="sm" _hover={{ shadow: 'md' }}>
               <RouterLink to={paths.quotationDetail(q.id)} data-testid="quotation-row" data-type={q.type}>
                 <Card.Body gap="2">
-                  <HStack justify="space-between" align="start" gap="4" wrap={{ base: 'wrap', md: 'nowrap' }}>
+                  <Stack
+                    direction={{ base: 'column', md: 'row' }}
+                    justify="space-between"
+                    align="start"
+                    gap={{ base: '2', md: '4' }}
+                  >
                     <Stack gap="1" flex="1" minW="0">
-                      <HStack gap="2">
-                        <Badge colorPalette="brand">{q.typeLabel}</Badge>
+                      <HStack gap="2" align="start">
+                        <Badge colorPalette="brand" flexShrink={0} mt="0.5">
+                          {q.typeLabel}
+                        </Badge>
                         <Text fontWeight="bold">{q.title}</Text>
                       </HStack>
                       <Text fontSize="sm" color="fg.muted" lineClamp={2}>
@@ -80,7 +87,7 @@ export function Component() {
                     <Text fontWeight="bold" color="accent.600" whiteSpace="nowrap" flexShrink={0}>
                       {priceRange(q)}
                     </Text>
-                  </HStack>
+                  </Stack>
                   <Text fontSize="xs" color="fg.subtle">
                     {q.provider} · 周期 {q.cycle} · 更新于 {formatBeijingDate(q.updatedAt)}
                   </Text>
