@@ -65,6 +65,18 @@ describe('news and history videos', () => {
     expect(errors).toEqual([])
   })
 
+  it('says plainly when an article, a quotation or a video does not exist', async () => {
+    const { page } = await openPage(browser)
+    for (const [address, message] of [
+      ['/news/detail?id=99999', '资讯不存在或已下线'],
+      ['/quotation/detail/99999', '报价信息不存在或已下线'],
+      ['/historyVideo/detail?id=99999', '视频不存在或已下线'],
+    ] as const) {
+      await page.goto(address)
+      await expect.poll(() => page.getByTestId('missing-record').locator('h1').textContent()).toBe(message)
+    }
+  })
+
   it('plays a history video and the promotional film', async () => {
     const { page, errors } = await openPage(browser)
     await page.goto('/historyVideo/list')

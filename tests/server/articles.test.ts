@@ -11,6 +11,7 @@ import {
   LINK_EXPIRED,
   LINK_INVALID,
 } from '../../server/services/articles/download-links.ts'
+import { searchKind } from '../../server/services/search-index.ts'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
@@ -105,6 +106,11 @@ describe('news and history videos', () => {
     )
     expect(docs.filter((d) => d.url.startsWith('/historyVideo/detail?id='))).toHaveLength(VIDEOS.length)
     expect(docs.some((d) => d.url.startsWith('/quotation/detail/'))).toBe(true)
+    // Found by part of a Chinese phrase from the body, not only the title.
+    const found = await searchKind(t.server.app.db, '硅胶复模', '报价', 10)
+    expect(found.rows.map((r) => r.title)).toEqual(['硅胶复模小批量'])
+    const news = await searchKind(t.server.app.db, '可维修', '资讯', 10)
+    expect(news.rows.map((r) => r.title)).toContain('为维修而设计：让产品“可以被打开”是一种尊重')
   })
 })
 

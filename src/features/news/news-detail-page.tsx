@@ -2,26 +2,33 @@ import { Badge, Box, Container, Heading, HStack, Image, Link, Stack, Text } from
 import { type LoaderFunctionArgs, Link as RouterLink, redirect, useLoaderData } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getNews, type NewsDetail } from '../../api/articles.ts'
+import { isMissing, type Missing, MissingRecord, orMissing } from '../../components/missing-record.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { assetUrl, paths } from '../../lib/paths.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
   if (!Number.isInteger(id) || id < 1) throw redirect(paths.news)
-  return getNews(id)
+  return orMissing(getNews(id))
 }
 
-export const handle = pageHead<NewsDetail>((news) => ({
-  title: news.title,
-  description: news.summary.slice(0, 120),
-  image: news.cover,
-  // The id is in the query, which the default canonical (the path) leaves out.
-  canonical: paths.newsDetail(news.id),
-}))
+export const handle = pageHead<NewsDetail | Missing>((news) =>
+  isMissing(news)
+    ? { title: news.missing }
+    : {
+        title: news.title,
+        description: news.summary.slice(0, 120),
+        image: news.cover,
+        // The id is in the query, which the default canonical (the path) leaves out.
+        canonical: paths.newsDetail(news.id),
+      },
+)
 
 /** /news/detail?id (SPEC §2): the article's headings and paragraphs (plain text, never HTML). */
 export function Component() {
-  const news = useLoaderData() as NewsDetail
+  const news = useLoaderData() as NewsDetail | Missing
+  if (isMissing(news))
+    return <MissingRecord message={news.missing} back={paths.news} backLabel="返回资讯列表" />
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">

@@ -3,19 +3,24 @@ import { useState } from 'react'
 import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { createSignedLink, type DocumentInfo, documentFileUrl, getDocument } from '../../api/articles.ts'
+import { isMissing, type Missing, MissingRecord, orMissing } from '../../components/missing-record.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { loginPath, paths, toAddress } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DocumentCard } from './document-card.tsx'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return getDocument(params.id ?? '')
+  return orMissing(getDocument(params.id ?? ''))
 }
 
-export const handle = pageHead<DocumentInfo>((doc) => ({
-  title: `${doc.title} · 文档下载`,
-  description: doc.description.slice(0, 120),
-}))
+export const handle = pageHead<DocumentInfo | Missing>((doc) =>
+  isMissing(doc)
+    ? { title: doc.missing }
+    : {
+        title: `${doc.title} · 文档下载`,
+        description: doc.description.slice(0, 120),
+      },
+)
 
 /** A signed link to share: anyone may open it without signing in until it expires (7 days). */
 function ShareLink({ doc }: { doc: DocumentInfo }) {
@@ -72,8 +77,10 @@ function ShareLink({ doc }: { doc: DocumentInfo }) {
 
 /** /others/downloadword/{id} (SPEC §2 Miscellaneous): what the document is, and its download. */
 export function Component() {
-  const doc = useLoaderData() as DocumentInfo
+  const data = useLoaderData() as DocumentInfo | Missing
   const signedIn = useUserStore((s) => s.userId !== null)
+  if (isMissing(data)) return <MissingRecord message={data.missing} back={paths.home} backLabel="返回首页" />
+  const doc = data
   const canDownload = !doc.membersOnly || signedIn
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }}>

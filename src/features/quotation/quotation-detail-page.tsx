@@ -2,6 +2,7 @@ import { Badge, Box, Container, DataList, Heading, HStack, Link, List, Stack, Te
 import { type LoaderFunctionArgs, Link as RouterLink, redirect, useLoaderData } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getQuotation, type Quotation } from '../../api/articles.ts'
+import { isMissing, type Missing, MissingRecord, orMissing } from '../../components/missing-record.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { priceRange, quotationListPath } from './quotation-list.ts'
@@ -9,17 +10,23 @@ import { priceRange, quotationListPath } from './quotation-list.ts'
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = Number(params.id)
   if (!/^[1-9][0-9]{0,8}$/.test(params.id ?? '')) throw redirect(paths.notFound)
-  return getQuotation(id)
+  return orMissing(getQuotation(id))
 }
 
-export const handle = pageHead<Quotation>((q) => ({
-  title: `${q.title} · 设计服务报价`,
-  description: `${q.typeLabel}参考报价 ${priceRange(q)}，${q.provider}。${q.description}`.slice(0, 150),
-}))
+export const handle = pageHead<Quotation | Missing>((q) =>
+  isMissing(q)
+    ? { title: q.missing }
+    : {
+        title: `${q.title} · 设计服务报价`,
+        description: `${q.typeLabel}参考报价 ${priceRange(q)}，${q.provider}。${q.description}`.slice(0, 150),
+      },
+)
 
 /** /quotation/detail/{id} (SPEC §2): a quotation's range, scope, cycle and provider. */
 export function Component() {
-  const q = useLoaderData() as Quotation
+  const q = useLoaderData() as Quotation | Missing
+  if (isMissing(q))
+    return <MissingRecord message={q.missing} back={paths.quotation} backLabel="返回报价列表" />
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">
