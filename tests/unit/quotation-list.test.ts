@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { priceRange, quotationListPath, readQuotationQuery } from '../../src/features/quotation/quotation-list.ts'
+import {
+  priceRange,
+  quotationListPath,
+  readQuotationQuery,
+} from '../../src/features/quotation/quotation-list.ts'
 
 describe('quotation list addresses (SPEC §4: choosing a type resets to page 1)', () => {
   it('leaves the page out when a type is chosen, so the list starts again at page 1', () => {
