@@ -133,3 +133,25 @@ describe('documents', () => {
     expect(errors).toEqual([])
   })
 })
+
+describe('questionnaire export, app page and site verification', () => {
+  it('shows the questionnaire summary and downloads its A4 PDF; the app page draws a QR code; /site-verify-bd explains when unset', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto('/questionnaire/export')
+    expect(await page.getByTestId('questionnaire-respondents').textContent()).toContain('有效问卷 168 份')
+    const download = page.waitForEvent('download')
+    await page.getByTestId('questionnaire-pdf').click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('设计师职业发展问卷-汇总.pdf')
+    const bytes = await (await import('node:fs')).promises.readFile((await file.path()) as string)
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+
+    await page.goto('/others/sdskapp')
+    await page.getByTestId('app-qr').waitFor()
+    await page.goto('/site-verify-bd')
+    expect(await page.getByTestId('site-verification-unset').textContent()).toContain(
+      'BAIDU_SITE_VERIFICATION',
+    )
+    expect(errors).toEqual([])
+  })
+})
