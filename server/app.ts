@@ -19,6 +19,7 @@ import { registerSpa } from './plugins/spa.ts'
 import { registerTextGuard } from './plugins/text-guard.ts'
 import { accountRoutes } from './routes/account.ts'
 import { addressRoutes } from './routes/address.ts'
+import { articleRoutes } from './routes/articles.ts'
 import { certificateRoutes } from './routes/certificates.ts'
 import { commonRoutes } from './routes/common.ts'
 import { competitionRoutes } from './routes/competition.ts'
@@ -38,6 +39,7 @@ import { siteRoutes } from './routes/site.ts'
 import { wechatRoutes } from './routes/wechat.ts'
 import { worksRoutes } from './routes/works.ts'
 import { loadAgreements } from './services/agreements.ts'
+import { DownloadLinks } from './services/articles/download-links.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
@@ -108,6 +110,8 @@ export type AppConfig = Pick<
     siteOrigin?: string
     /** How often reference data is checked for changes by other instances (REFERENCE_POLL_MS by default). */
     referencePollMs?: number
+    /** BAIDU_SITE_VERIFICATION: what /site-verify-bd serves (the environment's value when not given). */
+    baiduSiteVerification?: string
   }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
@@ -182,7 +186,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('verificationCodes', new VerificationCodes(app))
   const wechat = createWechatOAuth(config.wechatProvider ?? 'sandbox', config.dataDir, rateLimits)
   app.decorate('wechat', wechat)
-  app.decorate('oauthStates', new OAuthStates(secretKey(config.dataDir, 'signing', process.env.SIGNING_KEY)))
+  const signingKey = secretKey(config.dataDir, 'signing', process.env.SIGNING_KEY)
+  app.decorate('oauthStates', new OAuthStates(signingKey))
+  app.decorate('downloadLinks', new DownloadLinks(signingKey))
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
   app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
   // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
@@ -226,6 +232,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(landingRoutes)
       await api.register(recordRoutes)
       await api.register(resumeRoutes)
+      await api.register(articleRoutes, {
+        siteVerification: config.baiduSiteVerification ?? process.env.BAIDU_SITE_VERIFICATION,
+      })
       await api.register(certificateRoutes, {
         certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
         siteOrigin: config.siteOrigin,

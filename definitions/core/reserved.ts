@@ -10,6 +10,8 @@ export const RESERVED_SEGMENTS = [
   // public/competitions/ holds the competitions' images (/competitions/<slug>/cover.webp).
   'competitions',
   'partners',
+  // public/content/ holds the news covers and history videos (/content/news/<slug>.jpg).
+  'content',
   'avatars',
   'index',
   'login',

@@ -283,6 +283,71 @@ export interface SearchDocTable {
   rank: Generated<number>
 }
 
+/** Editorial content (migration 0013, server/routes/articles.ts). */
+export interface NewsArticleTable {
+  id: Generated<number>
+  slug: string
+  title: string
+  type: string
+  cover: string
+  summary: string
+  body: string
+  author: string
+  source: string
+  published_at: string
+  views: Generated<number>
+  featured: Generated<number>
+}
+
+export interface DesignQuotationTable {
+  id: Generated<number>
+  slug: string
+  title: string
+  type: string
+  price_min_fen: number
+  price_max_fen: number
+  unit: string
+  description: string
+  scope: string
+  cycle: string
+  provider: string
+  updated_at: string
+}
+
+export interface HistoryVideoTable {
+  id: Generated<number>
+  slug: string
+  title: string
+  cover: string
+  video_url: string
+  duration_seconds: number
+  event: string
+  year: number
+  description: string
+  published_at: string
+  showcase: Generated<number>
+}
+
+export interface DocumentTable {
+  id: Generated<number>
+  slug: string
+  title: string
+  file_name: string
+  file: string
+  size: number
+  description: string
+  members_only: Generated<number>
+  published_at: string
+}
+
+export interface QuestionnaireResponseTable {
+  id: Generated<number>
+  questionnaire: string
+  respondent: string
+  answers: string
+  created_at: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -312,6 +377,11 @@ export interface Database {
   rights_works: RightsWorkTable
   rights_work_files: RightsWorkFileTable
   notary_chain: NotaryChainTable
+  news_articles: NewsArticleTable
+  design_quotations: DesignQuotationTable
+  history_videos: HistoryVideoTable
+  documents: DocumentTable
+  questionnaire_responses: QuestionnaireResponseTable
 }
 
 /** A rights-confirmed work (migration 0011): registered once, never edited. */

@@ -52,7 +52,7 @@ export async function registerSpa(
       return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
     }
     // A missing asset is a real 404, not the app shell (a stale tab asking for an old chunk).
-    if (/\.(js|css|map|png|jpe?g|svg|webp|gif|ico|woff2?|json|txt)$/i.test(pathname)) {
+    if (/\.(js|css|map|png|jpe?g|svg|webp|gif|ico|woff2?|json|txt|mp4|webm|pdf|docx)$/i.test(pathname)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
     }
     if (renderPage && (await renderPage(request, reply))) return reply

@@ -126,6 +126,34 @@ export const routes: RouteObject[] = [
           { path: 'mine', lazy: () => import('../features/mine/mine-page.tsx') },
           { path: 'mine/cv', lazy: () => import('../features/mine/resume-edit-page.tsx') },
           { path: 'mine/cvself', lazy: () => import('../features/mine/resume-view-page.tsx') },
+          { path: 'news/index', lazy: () => import('../features/news/news-index-page.tsx') },
+          { path: 'news/detail', lazy: () => import('../features/news/news-detail-page.tsx') },
+          { path: 'quotation/index', lazy: () => import('../features/quotation/quotation-index-page.tsx') },
+          {
+            path: 'quotation/detail/:id',
+            lazy: () => import('../features/quotation/quotation-detail-page.tsx'),
+          },
+          { path: 'historyVideo/list', lazy: () => import('../features/history-video/video-list-page.tsx') },
+          {
+            path: 'historyVideo/detail',
+            lazy: () => import('../features/history-video/video-detail-page.tsx'),
+          },
+          {
+            path: 'others/downloadword/:id',
+            lazy: () => import('../features/others/download-word-page.tsx'),
+          },
+          // The spec's hidden {token}{id} route: a signed document link (server/services/articles/download-links.ts).
+          {
+            path: 'others/download/:token/:id',
+            lazy: () => import('../features/others/signed-download-page.tsx'),
+          },
+          { path: 'others/showVideo1', lazy: () => import('../features/others/show-video-page.tsx') },
+          { path: 'others/sdskapp', lazy: () => import('../features/others/app-download-page.tsx') },
+          {
+            path: 'questionnaire/export',
+            lazy: () => import('../features/others/questionnaire-export-page.tsx'),
+          },
+          { path: 'site-verify-bd', lazy: () => import('../features/others/site-verify-page.tsx') },
           { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
           competitionRoutes,
           // Any unknown path goes to /404 (SPEC §2).

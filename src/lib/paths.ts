@@ -39,6 +39,20 @@ export const paths = {
   worksIndex: '/works/index',
   worksDetail: '/works/detail',
   worksVerify: '/works/verify',
+  // News, quotations, video history and the miscellaneous pages (SPEC §2).
+  news: '/news/index',
+  newsDetail: (id: number) => `/news/detail?id=${id}`,
+  quotation: '/quotation/index',
+  quotationDetail: (id: number) => `/quotation/detail/${id}`,
+  historyVideos: '/historyVideo/list',
+  historyVideoDetail: (id: number) => `/historyVideo/detail?id=${id}`,
+  downloadWord: (id: number) => `/others/downloadword/${id}`,
+  /** The spec's hidden {token}{id} route: a signed document link that works without signing in. */
+  signedDownload: (token: string, id: number) => `/others/download/${token}/${id}`,
+  showVideo: '/others/showVideo1',
+  appDownload: '/others/sdskapp',
+  questionnaireExport: '/questionnaire/export',
+  siteVerifyBd: '/site-verify-bd',
 } as const
 
 /** A work's page, /works/detail?id=N. */

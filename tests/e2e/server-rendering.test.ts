@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { competitionShareCardOf } from '../../definitions/competition/render.ts'
+import { NEWS } from '../../server/db/seed/articles/news.ts'
+import { VIDEOS } from '../../server/db/seed/articles/videos.ts'
 import { SEED_WORKS } from '../../server/db/seed/works.ts'
 import { STAGING_PREFIX } from '../support/e2e-server.ts'
 import { LANDING_DIR, type LandingFile, landingFiles } from '../support/landing-files.ts'
@@ -35,6 +37,17 @@ const competitionPages = checkAllDefinitions(path.resolve(import.meta.dirname, '
       shows: '作品预览',
     },
   ])
+/** Server-rendered article pages whose heading is their share title (seed order gives the ids). */
+const articlePages = [
+  { path: '/news/index', title: '资讯 - 咖簿网', ogTitle: '资讯' },
+  { path: '/news/detail?id=1', title: `${NEWS[0]!.title} - 咖簿网`, ogTitle: NEWS[0]!.title },
+  { path: '/quotation/index', title: '设计服务报价 - 咖簿网', ogTitle: '设计服务报价' },
+  { path: '/historyVideo/list', title: '历史视频 - 咖簿网', ogTitle: '历史视频' },
+  { path: '/historyVideo/detail?id=1', title: `${VIDEOS[0]!.title} - 咖簿网`, ogTitle: VIDEOS[0]!.title },
+  { path: '/others/showVideo1', title: `${VIDEOS[0]!.title} - 咖簿网`, ogTitle: VIDEOS[0]!.title },
+  { path: '/others/sdskapp', title: '咖簿网手机版 - 咖簿网', ogTitle: '咖簿网手机版' },
+  { path: '/site-verify-bd', title: '百度站点验证 - 咖簿网', ogTitle: '百度站点验证' },
+]
 const P = STAGING_PREFIX.replace(/\/$/, '') // '/test'
 
 type Entry = LandingFile['sections'][number]
@@ -213,6 +226,8 @@ describe('the HTML served for public pages (fetched, no JavaScript runs)', () =>
       title: `${SEED_WORKS[0]!.worksName} - 咖簿网`,
       ogTitle: SEED_WORKS[0]!.worksName,
     },
+    // News, quotations, videos and the miscellaneous pages (issue 11 items 5 and 6).
+    ...articlePages,
   ]
   it.each(others.map((o) => [o.path, o] as const))(
     '%s carries its title, description, share tags with absolute URLs, canonical link and content, with no inline script',
@@ -513,6 +528,10 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     '/works/index',
     '/works/verify',
     '/works/detail?id=1',
+    ...articlePages.map((a) => a.path),
+    '/quotation/detail/1',
+    '/others/downloadword/2',
+    '/questionnaire/export',
     ...competitionPages.map((c) => c.path),
   ])(
     '%s at 1366 px: no console error or warning (no hydration mismatch) on load and a scroll to the bottom',

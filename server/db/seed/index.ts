@@ -6,6 +6,7 @@ import { maskIdentity } from '../../services/identity-vault.ts'
 import { certProduct, Payments } from '../../services/payment/orders.ts'
 import { loadSiteFile, type SitePartner } from '../../services/site-file.ts'
 import type { Db } from '../connect.ts'
+import { seedArticles } from './articles/index.ts'
 import { DEMO_CERTIFIED, DEMO_PASSWORD, DEMO_REALNAMES, demoUsers } from './demo-users.ts'
 import { dictionaries } from './dictionaries.ts'
 import { menus } from './menus.ts'
@@ -88,6 +89,7 @@ export async function seed(db: Db, vault?: IdentityVault, feeFen = DEFAULT_CERT_
 
   if (vault) await seedDemoRealname(db, vault)
   await seedDemoCertification(db, feeFen)
+  await seedArticles(db)
 }
 
 /**

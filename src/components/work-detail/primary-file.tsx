@@ -1,13 +1,13 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import type { WorkFile } from '../../../schemas/api/works.ts'
-import { FOLD_CHARS, WORK_MEDIA_HEIGHT_PX } from '../../lib/constants.ts'
+import { FOLD_CHARS, MEDIA_HEIGHT_PX } from '../../lib/constants.ts'
 import { toAddress } from '../../lib/paths.ts'
 import { fileKindOf } from '../../lib/work-files.ts'
 import { FoldText } from '../fold-text.tsx'
 import { FileIcon } from '../icons.tsx'
 import { PreviewImage } from './preview-image.tsx'
 
-const MEDIA_HEIGHT = `${WORK_MEDIA_HEIGHT_PX}px`
+const MEDIA_HEIGHT = `${MEDIA_HEIGHT_PX}px`
 
 /**
  * The primary work file, by the extension of its original name (SPEC §2 "Work registration detail
