@@ -2,6 +2,7 @@ import { Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { type LoaderFunctionArgs, Link as RouterLink, redirect, useLoaderData } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getVideo, type HistoryVideo } from '../../api/articles.ts'
+import { FoldText } from '../../components/fold-text.tsx'
 import { isMissing, type Missing, MissingRecord, orMissing } from '../../components/missing-record.tsx'
 import { VideoPlayer } from '../../components/video-player.tsx'
 import { pageHead } from '../../lib/page-head.ts'
@@ -45,7 +46,7 @@ export function Component() {
           {v.event} · {v.year} 年 · 时长 {clock(v.durationSeconds)} · 发布于{' '}
           {formatBeijingDate(v.publishedAt)}
         </Text>
-        <Text lineHeight="tall">{v.description}</Text>
+        <FoldText text={v.description} />
       </Stack>
     </Container>
   )

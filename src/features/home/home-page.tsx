@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { Link as RouterLink, useLoaderData } from 'react-router'
+import { listNews } from '../../api/articles.ts'
 import { listCompetitions } from '../../api/competition.ts'
 import { listWorks } from '../../api/works.ts'
 import { DeferredHydration } from '../../components/deferred-hydration.tsx'
@@ -20,6 +21,7 @@ import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
+import { LatestNews } from './latest-news.tsx'
 import { LatestWorks } from './latest-works.tsx'
 import { LiveCompetitions } from './live-competitions.tsx'
 import { RealnameCard } from './realname-card.tsx'
@@ -197,15 +199,19 @@ function Directories() {
  * out rather than failing the page.
  */
 const HOME_WORKS = 4
+const HOME_NEWS = 4
 
 export async function loader() {
-  const [competitions, works] = await Promise.all([
+  const [competitions, works, news] = await Promise.all([
     listCompetitions().catch(() => []),
     listWorks({ pageNum: 1, pageSize: HOME_WORKS })
       .then((page) => page.rows)
       .catch(() => []),
+    listNews('', 1, HOME_NEWS)
+      .then((page) => page.rows)
+      .catch(() => []),
   ])
-  return { competitions, works }
+  return { competitions, works, news }
 }
 
 type Data = Awaited<ReturnType<typeof loader>>
@@ -218,13 +224,14 @@ export const handle = pageHead(() => ({
 }))
 
 export function Component() {
-  const { competitions, works } = useLoaderData() as Data
+  const { competitions, works, news } = useLoaderData() as Data
   return (
     <>
       <Hero />
       <Services />
       <LiveCompetitions competitions={competitions} />
       <LatestWorks works={works} />
+      <LatestNews news={news} />
       <DeferredHydration>
         <RightsSteps />
         <Directories />

@@ -2,10 +2,10 @@ import { Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@ch
 import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData, useNavigate } from 'react-router'
 import { listNews } from '../../api/articles.ts'
 import { getDict } from '../../api/common.ts'
+import { NewsCard } from '../../components/news-card.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
-import { NewsCard } from './news-card.tsx'
 
 const PAGE_SIZE = 12
 

@@ -1,7 +1,8 @@
-import { Badge, Box, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, DataList, Heading, HStack, Stack } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import type { DocumentInfo } from '../../api/articles.ts'
+import { FoldText } from '../../components/fold-text.tsx'
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -24,7 +25,7 @@ export function DocumentCard({ doc, children }: { doc: DocumentInfo; children: R
             {doc.title}
           </Heading>
         </Stack>
-        <Text lineHeight="tall">{doc.description}</Text>
+        <FoldText text={doc.description} />
         <DataList.Root orientation="horizontal" size="sm">
           {[
             ['文件名', doc.fileName],

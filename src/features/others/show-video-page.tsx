@@ -1,6 +1,7 @@
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { Button, Container, Heading, Stack } from '@chakra-ui/react'
 import { Link as RouterLink, useLoaderData } from 'react-router'
 import { getShowcaseVideo, type HistoryVideo } from '../../api/articles.ts'
+import { FoldText } from '../../components/fold-text.tsx'
 import { VideoPlayer } from '../../components/video-player.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
@@ -23,7 +24,7 @@ export function Component() {
           {v.title}
         </Heading>
         <VideoPlayer src={v.videoUrl} poster={v.cover} title={v.title} />
-        <Text lineHeight="tall">{v.description}</Text>
+        <FoldText text={v.description} />
         <Button asChild variant="outline" alignSelf="flex-start">
           <RouterLink to={paths.historyVideos}>更多历史视频</RouterLink>
         </Button>

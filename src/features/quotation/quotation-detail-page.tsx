@@ -2,6 +2,7 @@ import { Badge, Box, Container, DataList, Heading, HStack, Link, List, Stack, Te
 import { type LoaderFunctionArgs, Link as RouterLink, redirect, useLoaderData } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getQuotation, type Quotation } from '../../api/articles.ts'
+import { FoldText } from '../../components/fold-text.tsx'
 import { isMissing, type Missing, MissingRecord, orMissing } from '../../components/missing-record.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
@@ -46,7 +47,7 @@ export function Component() {
                 {priceRange(q)}
               </Text>
             </Stack>
-            <Text lineHeight="tall">{q.description}</Text>
+            <FoldText text={q.description} />
             <DataList.Root orientation="horizontal" size="md">
               {[
                 ['服务周期', q.cycle],

@@ -1,8 +1,8 @@
 import { Badge, Box, Card, HStack, Image, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
-import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
-import type { NewsCard as News } from '../../api/articles.ts'
-import { assetUrl, paths } from '../../lib/paths.ts'
+import { formatBeijingDate } from '../../schemas/beijing-time.ts'
+import type { NewsCard as News } from '../api/articles.ts'
+import { assetUrl, paths } from '../lib/paths.ts'
 
 /** One article in the list: cover, type, title, a two-line summary and the date. */
 export function NewsCard({ news }: { news: News }) {
