@@ -211,6 +211,12 @@ describe('the HTML served for public pages (fetched, no JavaScript runs)', () =>
     { path: '/login', title: '登录 - 咖簿网', ogTitle: '登录' },
     { path: '/forgetPwd', title: '找回密码 - 咖簿网', ogTitle: '找回密码' },
     { path: '/agreement/user', title: '咖簿网用户服务协议 - 咖簿网', ogTitle: '咖簿网用户服务协议' },
+    // Site search (issue 11 item 5): results grouped by kind, rendered by the server.
+    {
+      path: `/search/index?keyword=${encodeURIComponent('认证')}`,
+      title: '“认证”的搜索结果 - 咖簿网',
+      ogTitle: '“认证”的搜索结果',
+    },
     // Certification (issue 9 item 5).
     { path: '/auth/index', title: '实名认证与证书查验 - 咖簿网', ogTitle: '实名认证与证书查验' },
     { path: '/auth/search', title: '证书查验 - 咖簿网', ogTitle: '证书查验' },
@@ -520,6 +526,8 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     '/login',
     '/forgetPwd',
     '/agreement/user',
+    `/search/index?keyword=${encodeURIComponent('认证')}`,
+    `/search/index?keyword=${encodeURIComponent('认证')}&kind=${encodeURIComponent('协议')}`,
     '/404',
     '/auth/index',
     '/certification/index',

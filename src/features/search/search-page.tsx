@@ -41,6 +41,14 @@ type Data = Awaited<ReturnType<typeof loader>>
 export const handle = pageHead<Data>((data) => ({
   title: data.keyword ? `“${data.keyword}”的搜索结果` : '站内搜索',
   description: '在咖簿网搜索设计师、确权作品、资讯、设计报价、人才、竞赛与专题活动。',
+  // A shared result link opens the same results.
+  canonical: data.keyword
+    ? kindPath(
+        data.keyword,
+        data.view === 'kind' ? data.kind : undefined,
+        data.view === 'kind' ? data.page : 1,
+      )
+    : paths.search,
 }))
 
 function Result({ hit }: { hit: SearchHit }) {
@@ -117,7 +125,7 @@ export function Component() {
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Heading as="h1" size="xl" mb="2">
-        站内搜索
+        {data.keyword ? `“${data.keyword}”的搜索结果` : '站内搜索'}
       </Heading>
       {data.view === 'empty' && (
         <Text color="fg.muted">
