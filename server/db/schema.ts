@@ -283,6 +283,73 @@ export interface SearchDocTable {
   rank: Generated<number>
 }
 
+/** A designer's public profile (migration 0012), one per certified designer shown in the directory. */
+export interface DesignerProfileTable {
+  user_id: number
+  evaluate_standard: string
+  is_ambassador: number
+  excellent_status: number
+  is_invite: number
+  city_id: string
+  /** The first 2 and 4 digits of city_id: the region filter's equality columns. */
+  province_code: string
+  city_code: string
+  professional: string
+  approve_date: string
+  works_number: number
+  featured: number
+  studio: string
+  intro: string
+  created_at: string
+}
+
+/** The prize list of GET /common/listPrize: items in groups. */
+export interface PrizeTable {
+  value: string
+  label: string
+  group_value: string
+  group_label: string
+  sort: number
+}
+
+export interface DesignerPrizeTable {
+  id: Generated<number>
+  user_id: number
+  prize_id: string
+  prize_grade: string
+}
+
+export interface DesignerPatentTable {
+  id: Generated<number>
+  user_id: number
+  patent_type: string
+  num: number
+}
+
+export interface DesignerProjectTable {
+  id: Generated<number>
+  user_id: number
+  project_type: string
+  num: number
+}
+
+export interface TalentTable {
+  id: Generated<number>
+  seed_key: string | null
+  name: string
+  avatar: string | null
+  school_record: string
+  school: string
+  major: string
+  skills: string
+  city_id: string
+  intro: string
+  /** JSON list of image paths. */
+  images: string
+  featured: number
+  created_at: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -309,4 +376,10 @@ export interface Database {
   competition_drafts: CompetitionDraftTable
   competition_certificate_posts: CompetitionCertificatePostTable
   search_docs: SearchDocTable
+  designer_profiles: DesignerProfileTable
+  prizes: PrizeTable
+  designer_prizes: DesignerPrizeTable
+  designer_patents: DesignerPatentTable
+  designer_projects: DesignerProjectTable
+  talents: TalentTable
 }

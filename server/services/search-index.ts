@@ -170,3 +170,17 @@ export async function countByKind(db: Db, keyword: string): Promise<Map<string, 
     .execute()
   return new Map(rows.map((r) => [r.kind, Number(r.n)]))
 }
+
+/**
+ * The ids of one kind's records that match a keyword, as a subquery a list can filter by (the designer
+ * directory's keyword), or null when the keyword holds nothing searchable. Indexed like searchKind.
+ */
+export function matchingRefIds(db: Db, keyword: string, kind: SearchKind) {
+  const condition = matchCondition(db, keyword)
+  if (!condition) return null
+  return db.kysely
+    .selectFrom('search_docs')
+    .where('kind', '=', kind)
+    .where(condition)
+    .select(sql<number>`cast(ref_id as integer)`.as('ref'))
+}
