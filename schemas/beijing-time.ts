@@ -32,3 +32,8 @@ export function formatBeijingDate(at: number | Date | string): string {
   const d = beijingClock(typeof at === 'string' ? new Date(at) : at)
   return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`
 }
+
+/** "2026-11-23T22:05:09+08:00": an instant as ISO 8601 on Beijing's clock (whole seconds). */
+export function beijingIso(at: number | Date): string {
+  return `${beijingClock(at).toISOString().slice(0, 19)}+08:00`
+}

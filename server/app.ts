@@ -1,10 +1,12 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Agreement } from '../schemas/api/content.ts'
 import { API_BASE } from '../schemas/contract.ts'
 import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
+import { seedWorks } from './db/seed/works.ts'
 import { logOptions } from './lib/log-options.ts'
 import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
@@ -35,10 +37,13 @@ import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { siteRoutes } from './routes/site.ts'
 import { wechatRoutes } from './routes/wechat.ts'
+import { worksRoutes } from './routes/works.ts'
+import { loadAgreements } from './services/agreements.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
+import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
 import { createPaymentProvider } from './services/payment/index.ts'
 import { Payments } from './services/payment/orders.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
@@ -47,6 +52,7 @@ import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
 import { guardSandboxes, isProduction } from './services/sandboxes.ts'
 import { SiteCache } from './services/site-cache.ts'
+import { syncFileBackedSearchDocs } from './services/site-search-docs.ts'
 import { FileStorage } from './services/storage.ts'
 import { VerificationCodes } from './services/verification-codes.ts'
 import { createWechatOAuth } from './services/wechat/index.ts'
@@ -59,6 +65,8 @@ declare module 'fastify' {
     db: Db
     /** Campaign pages from landing-pages/, read once at start. */
     landing: Map<string, LandingPageInfo>
+    /** The agreements of content/agreements/, read once at start. */
+    agreements: Map<string, Agreement>
     /** Counters every instance on the database shares (sign-in, SMS). */
     rateLimits: RateLimits
     loginThrottle: LoginThrottle
@@ -78,7 +86,12 @@ export type AppConfig = Pick<
   Partial<
     Pick<
       ServerConfig,
-      'certFeeFen' | 'paymentProvider' | 'wechatProvider' | 'definitionsRoot' | 'watchDefinitions'
+      | 'certFeeFen'
+      | 'paymentProvider'
+      | 'wechatProvider'
+      | 'notaryProvider'
+      | 'definitionsRoot'
+      | 'watchDefinitions'
     >
   > & {
     logLevel?: string
@@ -99,6 +112,8 @@ export type AppConfig = Pick<
   }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
+/** Agreements and other editorial files. */
+const CONTENT_DIR = path.resolve(import.meta.dirname, '../content')
 const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
 /** Where competitions/, landing-pages/ and public/ are read from unless DEFINITIONS_ROOT says otherwise. */
 const DEFAULT_DEFINITIONS_ROOT = path.resolve(import.meta.dirname, '..')
@@ -138,10 +153,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // A new definition needs no SQL: each start upserts every competition (a removed file's row stays, inactive).
   await competitions.sync(db.kysely)
   app.decorate('competitions', competitions)
-  if (config.watchDefinitions) {
-    competitions.watch(db.kysely, app.log)
-    app.addHook('preClose', () => competitions.close())
-  }
   const vault = IdentityVault.open(config.dataDir)
   if (config.seed !== false) await seed(db, vault, config.certFeeFen)
   // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
@@ -160,7 +171,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('reference', { getter: () => referenceStore.current })
   app.decorate('siteCache', siteCache)
   app.decorate('vault', vault)
-  app.decorate('storage', new FileStorage(config.dataDir))
+  const storage = new FileStorage(config.dataDir)
+  app.decorate('storage', storage)
+  // Rights-confirmed works: the notary adapter (README "作品确权"), then the demo works through it.
+  const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, config.dataDir, db.kysely)
+  app.decorate('notary', notary)
+  if (config.seed !== false) await seedWorks({ db, storage, notary })
   const rateLimits = new RateLimits(db.kysely)
   app.decorate('rateLimits', rateLimits)
   app.decorate('loginThrottle', new LoginThrottle(rateLimits))
@@ -169,6 +185,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('wechat', wechat)
   app.decorate('oauthStates', new OAuthStates(secretKey(config.dataDir, 'signing', process.env.SIGNING_KEY)))
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
+  app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
+  // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
+  const syncSearch = () =>
+    syncFileBackedSearchDocs(db, {
+      competitions: competitions.all(),
+      landing: app.landing.values(),
+      agreements: app.agreements.values(),
+    })
+  await syncSearch()
+  if (config.watchDefinitions) {
+    competitions.watch(db.kysely, app.log, () => {
+      syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))
+    })
+    app.addHook('preClose', () => competitions.close())
+  }
   const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('payments', new Payments(db.kysely))
@@ -211,6 +242,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // The only message provider so far is the sandbox: its mailbox serves this machine, never production.
       if (!isProduction()) await api.register(sandboxMailboxRoutes)
       await api.register(wechatRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
+      await api.register(worksRoutes, {
+        siteOrigin: config.siteOrigin,
+        basePath: config.basePath,
+        dataDir: config.dataDir,
+      })
       if (wechat instanceof SandboxWechat)
         await api.register(sandboxWechatRoutes, { provider: wechat, siteOrigin: config.siteOrigin })
       if (paymentProvider instanceof SandboxPaymentProvider)

@@ -33,6 +33,8 @@ export interface ServerConfig {
   paymentProvider: string
   /** WECHAT_PROVIDER: which WeChat sign-in adapter (sandbox by default). */
   wechatProvider: string
+  /** NOTARY_PROVIDER: which notary adapter timestamps and records rights-confirmed works (local by default). */
+  notaryProvider: string
   /**
    * DEFINITIONS_ROOT: the folder holding competitions/, landing-pages/ and public/ whose definitions the
    * server checks and serves (the repository by default).
@@ -111,6 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     certFeeFen: parseFen(env.CERT_FEE_FEN, DEFAULT_CERT_FEE_FEN, 'CERT_FEE_FEN'),
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     wechatProvider: env.WECHAT_PROVIDER || 'sandbox',
+    notaryProvider: env.NOTARY_PROVIDER || 'local',
     definitionsRoot: path.resolve(env.DEFINITIONS_ROOT || root),
     watchDefinitions: env.NODE_ENV !== 'production',
   }

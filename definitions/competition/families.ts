@@ -72,6 +72,8 @@ export const isApiFamily = (name: string): name is ApiFamilyName => Object.hasOw
 /** The shared endpoints every family uses (SPEC §7). */
 export const COMPETITION_API = {
   info: `${TB}/getInfo`,
+  /** Beyond the old portal: every active competition, live ones first (home page, search). */
+  list: `${TB}/list`,
   work: `${TB}/works/getInfo`,
   propertyRight: `${TB}/works/updateWorkPropertyRight`,
   displayBoard: `${TB}/works/updateDisplayBoard`,

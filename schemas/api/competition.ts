@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts'
 import type { Stage } from '../../definitions/competition/phases.ts'
 import type { Step } from '../../definitions/competition/routes.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
-import { boolean, integer, listOf, object, text } from './json.ts'
+import { anyText, boolean, integer, listOf, object, text } from './json.ts'
 
 // What the competition routes answer (SPEC §7 "Competition" and the competition rows of "Dictionaries
 // and configuration"). How to add a type: schemas/api/json.ts.
@@ -175,6 +175,26 @@ export const organizerGroupSchema = object({
   children: listOf(organizerUnitSchema),
 })
 export type OrganizerGroup = FromSchema<typeof organizerGroupSchema>
+
+/** GET /tbCompetitionInfo/list rows: a competition's card, live ones first. */
+export const competitionCardSchema = object(
+  {
+    id: integer,
+    slug: text(64),
+    title: text(60),
+    year: integer,
+    description: text(200),
+    cover: object({ src: anyText, alt: anyText, width: integer, height: integer }),
+    stage: text(12),
+    stageLabel: text(10),
+    registrationOpens: text(32),
+    registrationCloses: text(32),
+    /** The entry fee in yuan, absent for a free competition. */
+    feeYuan: text(20),
+  },
+  ['feeYuan'],
+)
+export type CompetitionCard = FromSchema<typeof competitionCardSchema>
 
 /** One of the signed-in user's competitions (GET /user/getCompetition items), latest registration first. */
 export const myCompetitionSchema = object({

@@ -52,6 +52,7 @@ import { profileOrder, profileSchema, profileUiSchema } from './profile.ts'
 import { checkRealname, realnameOrder, realnameSchema, realnameUiSchema } from './realname.ts'
 import { checkRegister, registerOrder, registerSchema, registerUiSchema } from './register.ts'
 import { resumeOrder, resumeSchema, resumeUiSchema } from './resume.ts'
+import { worksRegisterOrder, worksRegisterSchema, worksRegisterUiSchema } from './works-register.ts'
 
 /** What the registry knows of one form. */
 export interface FormEntry {
@@ -185,6 +186,13 @@ export const FORMS = {
     schema: competitionDisplayBoardSchema,
     uiSchema: competitionDisplayBoardUiSchema,
     order: competitionDisplayBoardOrder,
+    check: undefined,
+  },
+  worksRegister: {
+    label: '作品确权登记',
+    schema: worksRegisterSchema,
+    uiSchema: worksRegisterUiSchema,
+    order: worksRegisterOrder,
     check: undefined,
   },
 } as const satisfies Record<string, FormEntry>

@@ -18,6 +18,7 @@ import competitionWorkInfo from './competition-work-info.validator.js'
 import competitionAdviser from './competition-adviser.validator.js'
 import competitionPropertyRight from './competition-property-right.validator.js'
 import competitionDisplayBoard from './competition-display-board.validator.js'
+import worksRegister from './worksRegister.validator.js'
 
 /** Every form's precompiled validators, for the server and Node (a page loads one: src/forms/generated-loaders.ts). */
 export const PRECOMPILED: Record<FormName, ValidatorMap> = {
@@ -37,4 +38,5 @@ export const PRECOMPILED: Record<FormName, ValidatorMap> = {
   'competition-adviser': competitionAdviser,
   'competition-property-right': competitionPropertyRight,
   'competition-display-board': competitionDisplayBoard,
+  worksRegister: worksRegister,
 }

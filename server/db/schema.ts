@@ -376,10 +376,58 @@ export interface Database {
   competition_drafts: CompetitionDraftTable
   competition_certificate_posts: CompetitionCertificatePostTable
   search_docs: SearchDocTable
+  rights_works: RightsWorkTable
+  rights_work_files: RightsWorkFileTable
+  notary_chain: NotaryChainTable
   designer_profiles: DesignerProfileTable
   prizes: PrizeTable
   designer_prizes: DesignerPrizeTable
   designer_patents: DesignerPatentTable
   designer_projects: DesignerProjectTable
   talents: TalentTable
+}
+
+/** A rights-confirmed work (migration 0011): registered once, never edited. */
+export interface RightsWorkTable {
+  id: Generated<number>
+  user_id: number
+  works_name: string
+  works_type: string
+  tag: string
+  works_abstract: string | null
+  file_type: number
+  file_name: string
+  file_sha256: string
+  file_size: number
+  original_name: string
+  statement: string
+  works_hash: string
+  works_hash_time: string
+  certificate_storage_no: string | null
+  org: string
+  notary: string
+  tsa_serial: string
+  timestamp_token: string
+  tsa_certificate: string
+  chain_height: number
+  chain_hash: string
+  created_at: string
+}
+
+export interface RightsWorkFileTable {
+  id: Generated<number>
+  work_id: number
+  file_name: string
+  original_name: string
+  file_primary: number
+  sort: number
+}
+
+/** The local notary's append-only hash chain (server/services/notary/local-chain.ts). */
+export interface NotaryChainTable {
+  height: number
+  prev_hash: string
+  works_hash: string
+  record_hash: string
+  created_at: string
 }

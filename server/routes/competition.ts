@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { API_FAMILIES, type ApiFamily, COMPETITION_API } from '../../definitions/competition/families.ts'
-import { formatPhase, STAGE_LABELS, stageAt } from '../../definitions/competition/phases.ts'
+import { formatPhase, STAGE_LABELS, type Stage, stageAt } from '../../definitions/competition/phases.ts'
 import { isWorkComplete, workStepOf } from '../../definitions/competition/progress.ts'
 import { renderable } from '../../definitions/competition/render.ts'
 import { stepsOf } from '../../definitions/competition/routes.ts'
@@ -10,6 +10,7 @@ import { dictItemSchema } from '../../schemas/api/common.ts'
 import {
   applyMoneySchema,
   certificatePostSchema,
+  competitionCardSchema,
   competitionCertificateSchema,
   competitionDraftSchema,
   competitionEntrySchema,
@@ -59,6 +60,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     competitions: CompetitionRegistry
   }
+}
+
+/** Live competitions first on lists: open for entries, then about to open, then judging, then over. */
+const STAGE_ORDER: Record<Stage, number> = {
+  registering: 0,
+  submitting: 1,
+  upcoming: 2,
+  judging: 3,
+  finished: 4,
 }
 
 /** Drafts beyond this (the JSON text of one form) are refused. */
@@ -184,6 +194,41 @@ export async function competitionRoutes(
   }
 
   // ——— The competition itself ———
+
+  app.get(
+    COMPETITION_API.list,
+    {
+      schema: {
+        tags: TAGS,
+        summary: '全部在办赛事：报名中与作品征集中在前，其次即将开始、评审中、已结束（首页、搜索）',
+        querystring: query({}),
+        response: replies(listOf(competitionCardSchema)),
+      },
+    },
+    async () => {
+      const now = Date.now()
+      const cards = app.competitions.all().map((c) => {
+        const stage = stageAt(c.phases, now)
+        return {
+          id: c.competitionId,
+          slug: c.slug,
+          title: c.title,
+          year: c.year,
+          description: c.description,
+          cover: c.cover,
+          stage,
+          stageLabel: STAGE_LABELS[stage],
+          registrationOpens: formatPhase(c.phases.registrationOpens),
+          registrationCloses: formatPhase(c.phases.registrationCloses),
+          ...(c.pay ? { feeYuan: formatYuan(c.pay.fee) } : {}),
+          order: STAGE_ORDER[stage],
+          opens: c.phases.registrationOpens,
+        }
+      })
+      cards.sort((a, b) => a.order - b.order || b.opens.localeCompare(a.opens))
+      return ok(cards)
+    },
+  )
 
   app.get<{ Querystring: { id: number } }>(
     COMPETITION_API.info,

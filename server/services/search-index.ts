@@ -1,4 +1,8 @@
 import { sql } from 'kysely'
+import type { SearchKind } from '../../schemas/api/content.ts'
+
+export { SEARCH_KINDS, type SearchKind } from '../../schemas/api/content.ts'
+
 import type { Db } from '../db/connect.ts'
 
 /**
@@ -31,24 +35,10 @@ export interface SearchDoc {
   rank?: number
 }
 
-/** The kinds the search page groups results by, in the order it shows them. */
-export const SEARCH_KINDS = [
-  '设计师',
-  '作品',
-  '资讯',
-  '报价',
-  '人才',
-  '竞赛',
-  '专题',
-  '栏目',
-  '协议',
-] as const
-export type SearchKind = (typeof SEARCH_KINDS)[number]
-
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 const RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}]+/gu
 /** Body text beyond this many characters adds little to finding a record and only grows the index. */
-const MAX_INDEXED_CHARS = 4000
+const MAX_INDEXED_CHARS = 20_000
 
 function bigrams(run: string): string[] {
   const chars = [...run]

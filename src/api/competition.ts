@@ -1,6 +1,7 @@
 import { API_FAMILIES, COMPETITION_API } from '../../definitions/competition/families.ts'
 import type { DictItem } from '../../schemas/api/common.ts'
 import type {
+  CompetitionCard,
   CompetitionDraft,
   CompetitionEntry,
   CompetitionFormData,
@@ -17,6 +18,9 @@ import type { PayMethod } from '../../schemas/payment.ts'
 import { getData, getTable, http, postData } from './http.ts'
 
 /** A competition as the engine renders it; the server answers code 404 for an unknown slug. */
+/** Every active competition's card, live ones first (public). */
+export const listCompetitions = () => getData<CompetitionCard[]>(COMPETITION_API.list)
+
 export const getCompetition = (slug: string) =>
   getData<CompetitionView>(competitionDefinitionPath(slug), { skipAuthRedirect: true })
 

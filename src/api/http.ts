@@ -33,6 +33,11 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Skip the 403 → /login rule for this call; the caller handles failure itself (the router's user check). */
     skipAuthRedirect?: boolean
+    /**
+     * Body codes that only write a console log for this call: no toast, no redirect. SPEC §8: a 401
+     * on the work detail (whose view shows its own state) is logged and nothing more.
+     */
+    logOnlyCodes?: ReadonlyArray<number>
   }
 }
 
@@ -55,6 +60,10 @@ const isEnvelope = (body: unknown): body is { code: number; msg?: string } =>
 /** SPEC §8, applied to a body whose code is not 200/301. Always rejects. */
 function rejectBody(body: { code: number; msg?: string }, config?: AxiosRequestConfig): Promise<never> {
   const message = body.msg || 'Error'
+  if (config?.logOnlyCodes?.includes(body.code)) {
+    console.log(`${config.url ?? ''}: ${body.code} ${message}`)
+    return Promise.reject(new ApiError(message, body.code))
+  }
   // The token message is not shown: the visitor is simply taken to sign in.
   if (message !== TOKEN_INVALID_MSG && !isNotifying()) notify(message, 'error')
   if (body.code === CODE.unauthorized && !config?.skipAuthRedirect && hooks.currentPath() !== paths.login) {

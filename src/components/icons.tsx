@@ -45,3 +45,11 @@ export const ChevronDownIcon = (props: IconProps) => (
     <path d="m6 9 6 6 6-6" />
   </LineIcon>
 )
+
+/** A folded page: any other file. */
+export const FileIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M14 3v5h5" />
+  </LineIcon>
+)

@@ -21,4 +21,5 @@ export const LOADERS: Record<FormName, () => Promise<{ default: ValidatorMap }>>
   'competition-adviser': () => import('../../schemas/generated/competition-adviser.validator.js'),
   'competition-property-right': () => import('../../schemas/generated/competition-property-right.validator.js'),
   'competition-display-board': () => import('../../schemas/generated/competition-display-board.validator.js'),
+  worksRegister: () => import('../../schemas/generated/worksRegister.validator.js'),
 }

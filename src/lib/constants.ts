@@ -9,3 +9,12 @@ export const CAROUSEL = { logos: 42, slides: 3, autoplayMs: 10_000, speedMs: 500
 
 /** Shown when a stored token no longer yields a user (SPEC §8). */
 export const VERIFICATION_FAILED_MSG = 'Verification failed, please Login again.'
+
+/** Long text folds after this many characters (SPEC §9): 80 by default, 280 in the work detail. */
+export const FOLD_CHARS = { default: 80, workDetail: 280 } as const
+
+/** Rights-confirmed works (SPEC §2 "Work registration detail view", §9). */
+export const WORK_MEDIA_HEIGHT_PX = 520
+export const WORK_QR_SIZE_PX = 100
+/** Width of the server's cover thumbnails (SPEC §2 "Cards"), so a card reserves the right space. */
+export const THUMBNAIL_WIDTH_PX = 280

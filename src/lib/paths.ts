@@ -37,7 +37,19 @@ export const paths = {
   talents: '/talent/index',
   talentDetail: '/talent/detail',
   agreement: (key: AgreementKey) => `/agreement/${key}`,
+  /** A competition's public page (competitions/<slug>.json). */
+  competition: (slug: string) => `/${slug}/index`,
+  // Rights-confirmed works (SPEC §2 Home and directories); /works/verify is what a work's QR code opens.
+  worksIndex: '/works/index',
+  worksDetail: '/works/detail',
+  worksVerify: '/works/verify',
 } as const
+
+/** A work's page, /works/detail?id=N. */
+export const workDetailPath = (id: number) => `${paths.worksDetail}?id=${id}`
+
+/** A designer's page, /designer/detail?id=N (SPEC §2 "Cards": where a creator card leads). */
+export const designerDetailPath = (id: number) => `/designer/detail?id=${id}`
 
 export type AgreementKey = 'user' | 'private' | 'disclaimer'
 

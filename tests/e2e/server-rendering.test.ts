@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { competitionShareCardOf } from '../../definitions/competition/render.ts'
+import { SEED_WORKS } from '../../server/db/seed/works.ts'
 import { STAGING_PREFIX } from '../support/e2e-server.ts'
 import { LANDING_DIR, type LandingFile, landingFiles } from '../support/landing-files.ts'
 import { baseURL, launch, openPage, stagingURL } from './page.ts'
@@ -203,6 +204,15 @@ describe('the HTML served for public pages (fetched, no JavaScript runs)', () =>
     { path: '/certification/index', title: '设计师认证 - 咖簿网', ogTitle: '设计师认证' },
     { path: '/certification/search', title: '认证设计师查询 - 咖簿网', ogTitle: '认证设计师查询' },
     { path: '/certification/promote', title: '认证推广 - 咖簿网', ogTitle: '认证推广' },
+    // Rights-confirmed works (issue 11 item 5).
+    { path: '/works/index', title: '确权作品 - 咖簿网', ogTitle: '确权作品' },
+    { path: '/works/verify', title: '作品存证核验 - 咖簿网', ogTitle: '作品存证核验' },
+    // The first seeded work (id 1), titled by its name.
+    {
+      path: '/works/detail?id=1',
+      title: `${SEED_WORKS[0]!.worksName} - 咖簿网`,
+      ogTitle: SEED_WORKS[0]!.worksName,
+    },
   ]
   it.each(others.map((o) => [o.path, o] as const))(
     '%s carries its title, description, share tags with absolute URLs, canonical link and content, with no inline script',
@@ -500,6 +510,9 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     '/certification/index',
     '/certification/search',
     '/certification/promote',
+    '/works/index',
+    '/works/verify',
+    '/works/detail?id=1',
     ...competitionPages.map((c) => c.path),
   ])(
     '%s at 1366 px: no console error or warning (no hydration mismatch) on load and a scroll to the bottom',

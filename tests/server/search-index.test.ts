@@ -3,11 +3,12 @@ import {
   documentTokens,
   indexSearchDocs,
   removeSearchDoc,
+  SEARCH_KINDS,
   searchKind,
 } from '../../server/services/search-index.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
-// No demo data: the assertions name every record the index holds.
+// No demo content: seeded news and designers would match these keywords too.
 const t = useTestApp({ seed: false })
 
 describe('the search index (CJK bigrams through FTS5 on SQLite, a GIN tsvector on PostgreSQL)', () => {
@@ -43,5 +44,34 @@ describe('the search index (CJK bigrams through FTS5 on SQLite, a GIN tsvector o
     expect(await titles('青禾')).toEqual(['欧阳青禾', '欧青禾'])
     await removeSearchDoc(db, '设计师', 'x1')
     expect(await titles('青禾')).toEqual(['欧青禾'])
+  })
+})
+
+describe('GET /api/search and /api/search/groups', () => {
+  it('groups matches by kind in the page’s order, each with its total and first five', async () => {
+    const groups = (await t.api.get(`/api/search/groups?keyword=${encodeURIComponent('认证')}`))
+      .data as Array<{
+      kind: string
+      total: number
+      rows: Array<{ kind: string; url: string }>
+    }>
+    const kinds = groups.map((g) => g.kind)
+    expect(kinds).toEqual(expect.arrayContaining(['栏目', '协议']))
+    expect(kinds).toEqual(SEARCH_KINDS.filter((k) => kinds.includes(k)))
+    for (const g of groups) {
+      expect(g.rows.length).toBe(Math.min(5, g.total))
+      expect(g.rows.every((r) => r.kind === g.kind)).toBe(true)
+    }
+  })
+
+  it('lists one kind, paged, and every competition definition is found by its title', async () => {
+    for (const c of t.server.app.competitions.all()) {
+      const body = await t.api.get(`/api/search?keyword=${encodeURIComponent(c.title)}&kind=竞赛`)
+      expect(body.rows.map((r: { url: string }) => r.url)).toContain(`/${c.slug}/index`)
+    }
+    const all = await t.api.get(`/api/search?keyword=${encodeURIComponent('认证')}&kind=协议&pageSize=50`)
+    expect(all.total).toBeGreaterThan(0)
+    expect(all.rows.every((r: { kind: string }) => r.kind === '协议')).toBe(true)
+    expect((await t.api.get('/api/search?keyword=x&kind=nope')).code).toBe(400)
   })
 })

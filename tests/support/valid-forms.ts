@@ -91,4 +91,13 @@ export const VALID_FORMS = {
     original: true,
   },
   'competition-display-board': { displayBoard: [file('展板一.jpg', 'jpg')] },
+  worksRegister: {
+    worksFile: file('栖光台灯.png', 'png'),
+    images: [file('细节图1.jpg', 'jpg')],
+    worksName: '「栖光」折叠台灯',
+    worksType: '2',
+    tag: '台灯,极简,铝合金',
+    worksAbstract: '一盏可以完全折平收进抽屉的桌面台灯。',
+    read: true,
+  },
 } satisfies Record<FormName, Record<string, unknown>>

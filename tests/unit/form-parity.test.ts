@@ -62,6 +62,8 @@ const FILE_MISSING = '文件不存在或未上传成功，请重新上传'
 const IMAGE_TYPES = '仅支持 jpg、jpeg、png 格式的文件，请重新上传'
 const DOCUMENT_TYPES = '仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传'
 const SAVED = '已保存'
+const WORKS = VALID_FORMS.worksRegister
+const TAGS = '标签用逗号分隔，最多5个，每个不超过12个字'
 
 const once = <T>(make: () => Promise<T>) => {
   let made: Promise<T> | undefined
@@ -785,6 +787,34 @@ const TABLE: Record<FormName, Form> = {
       { label: 'boards missing', data: {}, message: '请上传展板' },
       { label: 'four boards', data: { displayBoard: Array(4).fill(PNG_FILE) }, message: '展板最多上传3张' },
       { label: 'a PDF board', data: { displayBoard: [PDF_FILE] }, message: IMAGE_TYPES },
+    ],
+  },
+  worksRegister: {
+    url: '/works/register',
+    auth: true,
+    rows: [
+      // Valid by form; the server then looks for the file in storage (never uploaded here).
+      { label: 'valid, file never uploaded', data: WORKS, passes: '作品文件不存在，请重新上传' },
+      { label: 'no work file', data: { ...WORKS, worksFile: undefined }, message: '请上传作品文件' },
+      { label: 'a one-character name', data: { ...WORKS, worksName: '灯' }, message: '作品名称为2-50个字' },
+      { label: 'no type', data: { ...WORKS, worksType: '' }, message: '请选择作品类型' },
+      { label: 'six tags', data: { ...WORKS, tag: '一,二,三,四,五,六' }, message: TAGS },
+      { label: 'a 13-character tag', data: { ...WORKS, tag: '十三个字的标签名字太长了吧' }, message: TAGS },
+      {
+        label: 'ten description images',
+        data: { ...WORKS, images: Array(10).fill(PNG_FILE) },
+        message: '作品说明图最多上传9张',
+      },
+      {
+        label: 'an exe as the work file',
+        data: { ...WORKS, worksFile: { fileUrl: '/api/files/x.exe', fileOgName: 'x.exe' } },
+        message: '仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传',
+      },
+      {
+        label: 'declaration not ticked',
+        data: { ...WORKS, read: false },
+        message: '请阅读并确认作品确权声明',
+      },
     ],
   },
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, isSuccessCode } from '../../src/api/http.ts'
 import { configureHttp } from '../../src/api/http-hooks.ts'
 import { getMenus } from '../../src/api/site.ts'
@@ -95,5 +95,22 @@ describe('API client (SPEC §7, §8)', () => {
   it('reads the envelope of an HTTP error (unknown API path)', async () => {
     await expect(http.get('/no/such/endpoint')).rejects.toThrow('接口不存在')
     expect(sink.shown[0]?.message).toBe('接口不存在')
+  })
+
+  it('only writes a console log for a code the call names (SPEC §8: 401 on the work detail)', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      // An unknown API path answers the envelope {code: 404}; named, it raises no message.
+      const call = http.get('/no-such-endpoint', { logOnlyCodes: [404] })
+      await expect(call).rejects.toMatchObject({ name: 'ApiError', code: 404 })
+      expect(sink.shown).toEqual([])
+      expect(log).toHaveBeenCalledTimes(1)
+      // A 403 named so is not sent to sign in either.
+      await expect(http.get('/my/getUserMoney', { logOnlyCodes: [403] })).rejects.toMatchObject({ code: 403 })
+      expect(unauthorized).toBe(0)
+      expect(sink.shown).toEqual([])
+    } finally {
+      log.mockRestore()
+    }
   })
 })

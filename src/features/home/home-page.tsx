@@ -12,12 +12,14 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink, useLoaderData } from 'react-router'
+import { listCompetitions } from '../../api/competition.ts'
 import { DeferredHydration } from '../../components/deferred-hydration.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
+import { LiveCompetitions } from './live-competitions.tsx'
 import { RealnameCard } from './realname-card.tsx'
 
 function Hero() {
@@ -188,6 +190,17 @@ function Directories() {
   )
 }
 
+/**
+ * The home page's lists. Each is a bonus to the page, not its purpose: one that fails to load is left
+ * out rather than failing the page.
+ */
+export async function loader() {
+  const competitions = await listCompetitions().catch(() => [])
+  return { competitions }
+}
+
+type Data = Awaited<ReturnType<typeof loader>>
+
 export const handle = pageHead(() => ({
   title: '咖簿网 - 工业设计师认证与作品确权平台',
   fullTitle: true,
@@ -196,10 +209,12 @@ export const handle = pageHead(() => ({
 }))
 
 export function Component() {
+  const { competitions } = useLoaderData() as Data
   return (
     <>
       <Hero />
       <Services />
+      <LiveCompetitions competitions={competitions} />
       <DeferredHydration>
         <RightsSteps />
         <Directories />

@@ -31,12 +31,13 @@ const PROFESSIONAL_LABELS = [
   '其他',
 ]
 
+const dict = (labels: string[]): DictItem[] =>
+  labels.map((dictLabel, i) => ({ dictCode: String(i + 1), dictLabel, dictSort: i + 1 }))
+
 const DICTS: Record<string, DictItem[]> = {
-  sys_professional_type: PROFESSIONAL_LABELS.map((dictLabel, i) => ({
-    dictCode: String(i + 1),
-    dictLabel,
-    dictSort: i + 1,
-  })),
+  sys_professional_type: dict(PROFESSIONAL_LABELS),
+  sys_evaluate_standard: dict(['助理设计师', '设计师', '高级设计师', '资深设计师', '首席设计师', '设计大师']),
+  sys_works_type: dict(['工业设计', '产品设计', '平面设计', '视觉传达设计', '包装设计', '交通工具设计']),
 }
 
 const city = (id: string, name: string, districts: Array<[string, string]>): RegionNode => ({

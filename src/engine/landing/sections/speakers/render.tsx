@@ -1,9 +1,9 @@
 import { Box, Text } from '@chakra-ui/react'
 import type { SpeakersProps } from '../../../../../definitions/landing/sections/speakers.ts'
+import { FoldText } from '../../../../components/fold-text.tsx'
 import { BalancedGrid } from '../../parts/balanced-grid.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
 import { LandingImage } from '../../parts/landing-image.tsx'
-import { Bio } from './bio.tsx'
 
 /**
  * Guests, mentors or judges as cards: round photo, name, title, organisation and a folded biography.
@@ -51,7 +51,12 @@ export default function Speakers({ title, people }: SpeakersProps) {
                   {person.org}
                 </Text>
               )}
-              {person.bio && <Bio text={person.bio} />}
+              {/* Folded at the site's 80 characters (SPEC §9), like every long text. */}
+              {person.bio && (
+                <Box mt="3">
+                  <FoldText text={person.bio} fontSize="sm" color="fg.muted" />
+                </Box>
+              )}
             </Box>
           </Box>
         ))}

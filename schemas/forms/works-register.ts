@@ -1,0 +1,126 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { fileUploadUi, textField, uploadedFileField } from './fields.ts'
+
+/** What may be registered as the work itself: every type the upload route stores. */
+export const WORK_FILE_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'bmp',
+  'mp4',
+  'txt',
+  'pdf',
+  'zip',
+] as const
+/** Description images (shown as a gallery). */
+export const WORK_IMAGE_UPLOADS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
+export const MAX_DESCRIPTION_IMAGES = 9
+export const MAX_DESCRIPTION_IMAGE_MB = 10
+export const MAX_TAGS = 5
+export const MAX_TAG_LENGTH = 12
+
+const TAGS_MESSAGE = `标签用逗号分隔，最多${MAX_TAGS}个，每个不超过${MAX_TAG_LENGTH}个字`
+
+/**
+ * Registering a work for rights confirmation (SPEC §1, §3 "Work detail"): the work file, description
+ * images, name, type (sys_works_type), tags and abstract. The server hashes the file, writes and
+ * timestamps the rights statement; only mainland-ID-verified users may send it.
+ */
+export const worksRegisterSchema = {
+  $id: 'worksRegister',
+  type: 'object',
+  properties: {
+    worksFile: { ...uploadedFileField(WORK_FILE_EXTENSIONS), title: '作品文件' },
+    worksName: textField('作品名称', 2, 50),
+    worksType: {
+      type: 'string',
+      title: '作品类型',
+      minLength: 1,
+      maxLength: 20,
+      errorMessage: { minLength: '请选择作品类型', maxLength: '请选择作品类型', type: '请选择作品类型' },
+    },
+    tag: {
+      type: 'string',
+      title: '作品标签',
+      maxLength: 80,
+      // Up to five tags of 1-12 characters, separated by a half- or full-width comma.
+      pattern: `^[^,，\\s][^,，]{0,${MAX_TAG_LENGTH - 1}}([,，][^,，\\s][^,，]{0,${MAX_TAG_LENGTH - 1}}){0,${MAX_TAGS - 1}}$`,
+      errorMessage: { pattern: TAGS_MESSAGE, maxLength: TAGS_MESSAGE },
+    },
+    images: {
+      type: 'array',
+      title: '作品说明图',
+      maxItems: MAX_DESCRIPTION_IMAGES,
+      items: uploadedFileField(WORK_IMAGE_UPLOADS),
+      errorMessage: {
+        maxItems: `作品说明图最多上传${MAX_DESCRIPTION_IMAGES}张`,
+        type: '请重新上传作品说明图',
+      },
+    },
+    worksAbstract: {
+      type: 'string',
+      title: '作品简介',
+      maxLength: 500,
+      errorMessage: { maxLength: '作品简介不能超过500个字' },
+    },
+    read: { type: 'boolean', title: '我确认本人是该作品的著作权人，登记内容真实', const: true },
+  },
+  required: ['worksFile', 'worksName', 'worksType', 'tag', 'read'],
+  errorMessage: {
+    required: {
+      worksFile: '请上传作品文件',
+      worksName: '作品名称不能为空',
+      worksType: '请选择作品类型',
+      tag: '作品标签不能为空',
+      read: '请阅读并确认作品确权声明',
+    },
+    properties: { read: '请阅读并确认作品确权声明' },
+  },
+} as const
+
+export type WorksRegisterForm = FromSchema<typeof worksRegisterSchema>
+
+export const worksRegisterOrder = [
+  'worksFile',
+  'worksName',
+  'worksType',
+  'tag',
+  'images',
+  'worksAbstract',
+  'read',
+] as const
+
+export const worksRegisterUiSchema = {
+  'ui:order': [...worksRegisterOrder],
+  worksFile: fileUploadUi(WORK_FILE_EXTENSIONS, 1, {
+    maxSizeMb: 20,
+    help: '图片、mp4 视频、txt 文本或 pdf / zip 文件，20MB 以内；服务器计算文件的 SHA-256 并登记',
+  }),
+  worksName: { 'ui:placeholder': '2-50个字' },
+  worksType: {
+    'ui:widget': 'dict',
+    'ui:options': { dict: 'sys_works_type' },
+    'ui:placeholder': '请选择作品类型',
+  },
+  tag: { 'ui:placeholder': `用逗号分隔，如：台灯,极简,铝合金（最多${MAX_TAGS}个）` },
+  images: fileUploadUi(WORK_IMAGE_UPLOADS, MAX_DESCRIPTION_IMAGES, {
+    maxSizeMb: MAX_DESCRIPTION_IMAGE_MB,
+    help: `选填，最多${MAX_DESCRIPTION_IMAGES}张，每张 ${MAX_DESCRIPTION_IMAGE_MB}MB 以内`,
+  }),
+  worksAbstract: {
+    'ui:widget': 'textarea',
+    'ui:placeholder': '选填，500字以内：创作思路、用途与主要特点',
+    'ui:options': { rows: 4 },
+  },
+  read: {
+    'ui:widget': 'agreement',
+    'ui:options': {
+      label: false,
+      agreement: 'disclaimer',
+      text: '我确认本人是该作品的著作权人、登记内容真实，并已阅读',
+      linkText: '《免责声明》',
+    },
+  },
+} as const

@@ -1,0 +1,188 @@
+import fs from 'node:fs'
+import type { Kysely, Selectable } from 'kysely'
+import type { WorkCard, WorkDetail, WorkFile } from '../../../schemas/api/works.ts'
+import {
+  extensionOf,
+  WORK_FILE_TYPES,
+  WORK_PLACEHOLDER_COVERS,
+  WORK_THUMB_WIDTH,
+} from '../../../schemas/works.ts'
+import type { Database, RightsWorkTable } from '../../db/schema.ts'
+import type { ReferenceData } from '../reference-data.ts'
+import type { FileStorage } from '../storage.ts'
+
+/** Raster images the server can resize for a card (sharp reads these; bmp is shown as uploaded). */
+export const THUMBNAIL_SOURCES = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
+
+/** Characters of a text work shown in the detail view: enough to read, bounded for the answer. */
+const MAX_TXT_CHARS = 20_000
+
+export const fileUrl = (name: string) => `/api/files/${name}`
+export const thumbUrl = (name: string) => `/api/files/${name}/thumb?w=${WORK_THUMB_WIDTH}`
+
+/**
+ * A card's cover (SPEC §2 Cards): an image work's 280-wide thumbnail; video and text works get their
+ * placeholders and any other file the generic one (site paths under the base path, from public/works/).
+ */
+export function coverUrl(fileType: number, fileName: string, basePath: string): string {
+  if (fileType === WORK_FILE_TYPES.image) {
+    return (THUMBNAIL_SOURCES as readonly string[]).includes(extensionOf(fileName))
+      ? thumbUrl(fileName)
+      : fileUrl(fileName)
+  }
+  const placeholder =
+    WORK_PLACEHOLDER_COVERS[fileType as keyof typeof WORK_PLACEHOLDER_COVERS] ?? WORK_PLACEHOLDER_COVERS[4]
+  return `${basePath}${placeholder.slice(1)}`
+}
+
+/** Deposit certificate and evidence package of a work: owner-only download routes. */
+export const certificateUrl = (id: number) => `/api/works/${id}/certificate`
+export const packageUrl = (id: number) => `/api/works/${id}/package`
+
+/** The paged card list, newest first, filtered by owner and/or type. */
+export async function listCards(
+  db: Kysely<Database>,
+  filter: { userId?: number; worksType?: string },
+  page: { pageNum: number; pageSize: number },
+  basePath: string,
+): Promise<{ rows: WorkCard[]; total: number }> {
+  let base = db.selectFrom('rights_works')
+  if (filter.userId !== undefined) base = base.where('rights_works.user_id', '=', filter.userId)
+  if (filter.worksType) base = base.where('rights_works.works_type', '=', filter.worksType)
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('users', 'users.id', 'rights_works.user_id')
+      .select([
+        'rights_works.id',
+        'rights_works.works_name',
+        'rights_works.works_type',
+        'rights_works.file_type',
+        'rights_works.file_name',
+        'rights_works.user_id',
+        'rights_works.works_hash_time',
+        'users.username',
+        'users.profile_photo',
+      ])
+      .orderBy('rights_works.id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute(),
+  ])
+  return {
+    total: Number(n),
+    rows: rows.map((r) => ({
+      id: r.id,
+      fileUrl: coverUrl(r.file_type, r.file_name, basePath),
+      worksName: r.works_name,
+      worksType: r.works_type,
+      fileType: r.file_type,
+      userId: r.user_id,
+      userName: r.username,
+      ...(r.profile_photo ? { profilePhoto: r.profile_photo } : {}),
+      createTime: r.works_hash_time,
+    })),
+  }
+}
+
+export type WorkRow = Selectable<RightsWorkTable>
+
+export async function workById(db: Kysely<Database>, id: number): Promise<WorkRow | undefined> {
+  return db.selectFrom('rights_works').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The beginning of a stored text file, as UTF-8 (a multi-byte character cut at the end is dropped). */
+async function readText(file: string): Promise<string> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    const buffer = Buffer.alloc(MAX_TXT_CHARS * 3)
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    return new TextDecoder('utf-8', { fatal: false })
+      .decode(buffer.subarray(0, bytesRead))
+      .replace(/\uFFFD+$/, '')
+      .slice(0, MAX_TXT_CHARS)
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * GET /works/show/{id} (SPEC §2 "Work registration detail view", §6): public, but the registration
+ * panel (fileSize, org, certificate number and the two downloads) and mine: true only for the owner.
+ */
+export async function workDetail(
+  deps: { db: Kysely<Database>; storage: FileStorage; reference: ReferenceData },
+  work: WorkRow,
+  viewerId: number | undefined,
+  verifyUrl: string,
+): Promise<WorkDetail> {
+  const { db } = deps
+  const [files, user, auth] = await Promise.all([
+    db
+      .selectFrom('rights_work_files')
+      .select(['file_name', 'original_name', 'file_primary'])
+      .where('work_id', '=', work.id)
+      .orderBy('sort')
+      .execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'username', 'profile_photo'])
+      .where('id', '=', work.user_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('realname_auths')
+      .select(['city_id', 'professional'])
+      .where('user_id', '=', work.user_id)
+      .executeTakeFirst(),
+  ])
+  const filesList: WorkFile[] = []
+  for (const f of files) {
+    const entry: WorkFile = {
+      fileUrl: fileUrl(f.file_name),
+      fileOgName: f.original_name,
+      filePrimary: f.file_primary,
+    }
+    if (f.file_primary === 1 && work.file_type === WORK_FILE_TYPES.text) {
+      const path = deps.storage.pathOf(f.file_name)
+      entry.txt = fs.existsSync(path) ? await readText(path) : ''
+    }
+    filesList.push(entry)
+  }
+  // Province and city (SPEC §3 Creator: "city names (list of two)").
+  const cityNames = auth
+    ? deps.reference
+        .regionPath(auth.city_id)
+        .slice(0, 2)
+        .map((r) => r.name)
+    : []
+  const mine = viewerId === work.user_id
+  const detail: WorkDetail = {
+    id: work.id,
+    mine,
+    worksName: work.works_name,
+    worksType: work.works_type,
+    worksHashTime: work.works_hash_time,
+    worksHash: work.works_hash,
+    ...(work.works_abstract ? { worksAbstract: work.works_abstract } : {}),
+    tag: work.tag,
+    fileType: work.file_type,
+    userName: user.username,
+    qrCodeUrl: verifyUrl,
+    filesList,
+    userBaseVO: {
+      id: user.id,
+      username: user.username,
+      ...(user.profile_photo ? { profilePhoto: user.profile_photo } : {}),
+      ...(auth ? { cityId: auth.city_id, professional: auth.professional } : {}),
+      cityNames,
+    },
+  }
+  if (mine) {
+    detail.fileSize = Math.max(1, Math.ceil(work.file_size / 1024))
+    detail.org = work.org
+    detail.certificateStorageNo = work.certificate_storage_no ?? ''
+    detail.certificateUrl = certificateUrl(work.id)
+    detail.packageUrl = packageUrl(work.id)
+  }
+  return detail
+}

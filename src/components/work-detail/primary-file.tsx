@@ -1,0 +1,70 @@
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import type { WorkFile } from '../../../schemas/api/works.ts'
+import { FOLD_CHARS, WORK_MEDIA_HEIGHT_PX } from '../../lib/constants.ts'
+import { toAddress } from '../../lib/paths.ts'
+import { fileKindOf } from '../../lib/work-files.ts'
+import { FoldText } from '../fold-text.tsx'
+import { FileIcon } from '../icons.tsx'
+import { PreviewImage } from './preview-image.tsx'
+
+const MEDIA_HEIGHT = `${WORK_MEDIA_HEIGHT_PX}px`
+
+/**
+ * The primary work file, by the extension of its original name (SPEC §2 "Work registration detail
+ * view"): mp4 plays, the image types preview, txt shows under 登记内容 folded at 280 characters, and
+ * anything else is an icon, the name and a download link. Media are 520 px high.
+ */
+export function PrimaryFile({ file, name }: { file: WorkFile; name: string }) {
+  const kind = fileKindOf(file.fileOgName || file.fileUrl)
+  if (kind === 'video')
+    return (
+      <Box bg="black" borderRadius="md" overflow="hidden" data-testid="work-primary" data-kind="video">
+        {/* Muted, or browsers refuse to start it by themselves (autoplay policy). */}
+        <video
+          src={toAddress(file.fileUrl)}
+          controls
+          autoPlay
+          muted
+          playsInline
+          style={{ width: '100%', height: MEDIA_HEIGHT, display: 'block' }}
+          aria-label={name}
+        />
+      </Box>
+    )
+  if (kind === 'image')
+    return (
+      <Box bg="gray.50" borderRadius="md" borderWidth="1px" data-testid="work-primary" data-kind="image">
+        <PreviewImage src={file.fileUrl} alt={name} h={MEDIA_HEIGHT} w="full" objectFit="contain" />
+      </Box>
+    )
+  if (kind === 'text')
+    return (
+      <Stack gap="2" data-testid="work-primary" data-kind="text">
+        <Text fontWeight="semibold">登记内容</Text>
+        <Box bg="bg.subtle" borderRadius="md" borderWidth="1px" p="4">
+          <FoldText text={file.txt ?? ''} limit={FOLD_CHARS.workDetail} />
+        </Box>
+      </Stack>
+    )
+  return (
+    <HStack
+      gap="4"
+      p="4"
+      borderWidth="1px"
+      borderRadius="md"
+      bg="bg.subtle"
+      data-testid="work-primary"
+      data-kind="other"
+    >
+      <FileIcon boxSize="10" color="fg.muted" />
+      <Text flex="1" minW="0" wordBreak="break-all">
+        {file.fileOgName}
+      </Text>
+      <Button asChild size="sm" variant="outline">
+        <a href={toAddress(file.fileUrl)} download={file.fileOgName}>
+          下载文件
+        </a>
+      </Button>
+    </HStack>
+  )
+}
