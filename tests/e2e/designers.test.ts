@@ -56,7 +56,7 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
     const { page, errors } = await openPage(browser)
     await page.goto('/designer/index')
     await page.getByRole('textbox', { name: '姓名、工作室、城市或专长' }).fill('既明')
-    await page.getByRole('button', { name: '搜索', exact: true }).click()
+    await page.locator('main').getByRole('button', { name: '搜索', exact: true }).click()
     await expect.poll(() => page.getByTestId('designer-total').textContent()).toBe('共 1 位设计师')
     const card = page.getByTestId('designer-card')
     expect(await card.textContent()).toContain('人才大使')
