@@ -19,7 +19,7 @@ import { getDesigner } from '../../api/people.ts'
 import { DesignerBadges } from '../../components/designer-card.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { assetUrl, paths } from '../../lib/paths.ts'
+import { assetUrl, designerPath, paths } from '../../lib/paths.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
@@ -36,6 +36,8 @@ export const handle = pageHead<Data>(({ designer, labels }) =>
   designer
     ? {
         title: designer.username,
+        // Each designer is a page of their own: the id is part of its one address.
+        canonical: designerPath(designer.id),
         description:
           `${designer.username}，${labels.standard[designer.evaluateStandard] ?? '认证设计师'}，${designer.cityNames.join(' ')}，${labels.professional[designer.professional] ?? ''}。${designer.intro}`.slice(
             0,

@@ -16,7 +16,7 @@ import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'reac
 import { getTalent } from '../../api/people.ts'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { assetUrl, paths } from '../../lib/paths.ts'
+import { assetUrl, paths, talentPath } from '../../lib/paths.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
@@ -32,6 +32,7 @@ export const handle = pageHead<Data>(({ talent }) =>
   talent
     ? {
         title: talent.name,
+        canonical: talentPath(talent.id),
         description: `${talent.name}，${talent.school} ${talent.major}。${talent.intro}`.slice(0, 150),
       }
     : { title: '未找到该人才' },
