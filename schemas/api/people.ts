@@ -91,3 +91,34 @@ export const talentDetailSchema = object({ ...talentFields, intro: anyText, imag
   'avatar',
 ])
 export type TalentDetail = FromSchema<typeof talentDetailSchema>
+
+// ---- The filters of the two lists: the route's query schema and the SPA's parameters, written once ----
+
+/** A dictionary code (digits; empty is no filter, an unknown code matches nothing). */
+const dictCode = (description: string) => ({ type: 'string', pattern: '^(\\d{1,3})?$', description }) as const
+/** A region of the tree: a province or a city covers everything under it. */
+const regionCode = {
+  type: 'string',
+  pattern: '^(\\d{6})?$',
+  description: '地区编码：省、市或区县（省市含其下级）',
+} as const
+const keyword = { type: 'string', maxLength: 40, description: '关键词（经站内搜索索引匹配）' } as const
+
+/** GET /designer/list filters (beside pageNum and pageSize). */
+export const designerFilterSchema = object(
+  {
+    evaluateStandard: dictCode('评价标准 sys_evaluate_standard'),
+    professional: dictCode('专业 sys_professional_type'),
+    cityId: regionCode,
+    keyword,
+  },
+  ['evaluateStandard', 'professional', 'cityId', 'keyword'],
+)
+export type DesignerFilter = FromSchema<typeof designerFilterSchema>
+
+/** GET /talent/list filters (beside pageNum and pageSize). */
+export const talentFilterSchema = object(
+  { schoolRecord: dictCode('学历 sys_school_record'), cityId: regionCode, keyword },
+  ['schoolRecord', 'cityId', 'keyword'],
+)
+export type TalentFilter = FromSchema<typeof talentFilterSchema>

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import { listOf } from '../../schemas/api/json.ts'
 import {
   designerDetailSchema,
+  designerFilterSchema,
   designerSchema,
   type PrizeGroup,
   prizeGroupSchema,
   talentDetailSchema,
+  talentFilterSchema,
   talentSchema,
 } from '../../schemas/api/people.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
@@ -20,15 +22,6 @@ import {
 } from '../services/people.ts'
 
 const TAGS = ['设计师与人才']
-/** A dictionary code: digits (an unknown code simply matches nothing). */
-const code = (description: string) => ({ type: 'string', pattern: '^(\\d{1,3})?$', description })
-/** A region code of the tree: a province or city filters everything under it. */
-const region = {
-  type: 'string',
-  pattern: '^(\\d{6})?$',
-  description: '地区编码：省、市或区县（省市含其下级）',
-}
-const keyword = { type: 'string', maxLength: 40, description: '姓名、城市、专业、工作室等关键词' }
 /** Ids are PostgreSQL integers: a larger one is a bad request, not a database error. */
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
 
@@ -36,13 +29,7 @@ const schemas = {
   designers: {
     tags: TAGS,
     summary: '设计师名录（公开）：按评价标准、专业、地区与关键词筛选，按认证时间由新到旧',
-    querystring: query({
-      ...PAGING,
-      evaluateStandard: code('评价标准 sys_evaluate_standard'),
-      professional: code('专业 sys_professional_type'),
-      cityId: region,
-      keyword,
-    }),
+    querystring: query({ ...PAGING, ...designerFilterSchema.properties }),
     response: tableReplies(designerSchema),
   },
   designer: {
@@ -54,7 +41,7 @@ const schemas = {
   talents: {
     tags: TAGS,
     summary: '人才库（公开）：按学历、地区与关键词筛选，新加入的在前',
-    querystring: query({ ...PAGING, schoolRecord: code('学历 sys_school_record'), cityId: region, keyword }),
+    querystring: query({ ...PAGING, ...talentFilterSchema.properties }),
     response: tableReplies(talentSchema),
   },
   talent: {

@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely'
-import type { Designer, DesignerDetail, Talent, TalentDetail } from '../../schemas/api/people.ts'
+import type {
+  Designer,
+  DesignerDetail,
+  DesignerFilter,
+  Talent,
+  TalentDetail,
+  TalentFilter,
+} from '../../schemas/api/people.ts'
+
+export type { DesignerFilter, TalentFilter }
+
 import type { Db } from '../db/connect.ts'
 import type { Database, DesignerProfileTable, TalentTable } from '../db/schema.ts'
 import { matchingRefIds, type SearchDoc } from './search-index.ts'
@@ -45,13 +55,6 @@ export function regionRange(regionId: string): { from: string; to: string } | { 
   if (!prefix) return { exact: regionId }
   const next = String(Number(prefix) + 1).padStart(prefix.length, '0')
   return { from: prefix, to: next }
-}
-
-export interface DesignerFilter {
-  evaluateStandard?: string
-  professional?: string
-  cityId?: string
-  keyword?: string
 }
 
 /** The profiles a filter selects (no columns yet). */
@@ -280,12 +283,6 @@ export function designerSearchDoc(
 }
 
 // ---- Talents ----
-
-export interface TalentFilter {
-  schoolRecord?: string
-  cityId?: string
-  keyword?: string
-}
 
 type TalentRow = Pick<
   TalentTable,

@@ -1,26 +1,21 @@
-import type { Designer, DesignerDetail, PrizeGroup, Talent, TalentDetail } from '../../schemas/api/people.ts'
+import type {
+  Designer,
+  DesignerDetail,
+  DesignerFilter,
+  PrizeGroup,
+  Talent,
+  TalentDetail,
+  TalentFilter,
+} from '../../schemas/api/people.ts'
 import { getData, getTable } from './http.ts'
 
-export type { Designer, DesignerDetail, PrizeGroup, Talent, TalentDetail }
-
-export interface DesignerFilter {
-  evaluateStandard?: string
-  professional?: string
-  cityId?: string
-  keyword?: string
-}
+export type { Designer, DesignerDetail, DesignerFilter, PrizeGroup, Talent, TalentDetail, TalentFilter }
 
 /** One page of the designer directory (SPEC §2 /designer/index). */
 export const listDesigners = (filter: DesignerFilter, pageNum: number, pageSize: number) =>
   getTable<Designer>('/designer/list', { params: { ...filter, pageNum, pageSize } })
 
 export const getDesigner = (id: number) => getData<DesignerDetail>('/designer/detail', { params: { id } })
-
-export interface TalentFilter {
-  schoolRecord?: string
-  cityId?: string
-  keyword?: string
-}
 
 export const listTalents = (filter: TalentFilter, pageNum: number, pageSize: number) =>
   getTable<Talent>('/talent/list', { params: { ...filter, pageNum, pageSize } })
