@@ -90,6 +90,19 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
   })
 })
 
+describe('site search', () => {
+  it('finds a seeded designer by part of the Chinese name and the result opens the designer’s page', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto(`/search/index?keyword=${encodeURIComponent('云岫')}`)
+    const group = page.getByRole('region', { name: '设计师' })
+    const result = group.getByTestId('search-result').filter({ hasText: '苏云岫' })
+    await result.getByRole('link', { name: '苏云岫' }).click()
+    await page.waitForURL((u) => u.pathname === '/designer/detail')
+    await expect.poll(() => page.getByTestId('designer-profile').textContent()).toContain('苏云岫')
+    expect(errors).toEqual([])
+  })
+})
+
 describe('talent pages', () => {
   it('lists talents, filters by school record, and opens one with the portfolio', async () => {
     const { page, errors } = await openPage(browser)
