@@ -27,6 +27,7 @@ import { contentRoutes } from './routes/content.ts'
 import { landingRoutes } from './routes/landing.ts'
 import { passwordRoutes } from './routes/password.ts'
 import { paymentRoutes } from './routes/payment.ts'
+import { peopleRoutes } from './routes/people.ts'
 import { realnameRoutes } from './routes/realname.ts'
 import { recordRoutes } from './routes/records.ts'
 import { registerRoutes } from './routes/register.ts'
@@ -235,6 +236,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(articleRoutes, {
         siteVerification: config.baiduSiteVerification ?? process.env.BAIDU_SITE_VERIFICATION,
       })
+      await api.register(peopleRoutes)
       await api.register(certificateRoutes, {
         certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
         siteOrigin: config.siteOrigin,

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-resumes.ts'
 import * as m0009 from './migrations/0009-competitions.ts'
 import * as m0010 from './migrations/0010-search-docs.ts'
 import * as m0011 from './migrations/0011-rights-works.ts'
+import * as m0012 from './migrations/0012-designers-talents.ts'
 import * as m0013 from './migrations/0013-articles.ts'
 
 interface Migration {
@@ -30,6 +31,7 @@ const migrations: Array<[string, Migration]> = [
   ['0009-competitions', m0009],
   ['0010-search-docs', m0010],
   ['0011-rights-works', m0011],
+  ['0012-designers-talents', m0012],
   ['0013-articles', m0013],
 ]
 

@@ -345,6 +345,70 @@ export interface QuestionnaireResponseTable {
   questionnaire: string
   respondent: string
   answers: string
+/** A designer's public profile (migration 0012), one per certified designer shown in the directory. */
+export interface DesignerProfileTable {
+  user_id: number
+  evaluate_standard: string
+  is_ambassador: number
+  excellent_status: number
+  is_invite: number
+  city_id: string
+  /** The first 2 and 4 digits of city_id: the region filter's equality columns. */
+  province_code: string
+  city_code: string
+  professional: string
+  approve_date: string
+  works_number: number
+  featured: number
+  studio: string
+  intro: string
+  created_at: string
+}
+
+/** The prize list of GET /common/listPrize: items in groups. */
+export interface PrizeTable {
+  value: string
+  label: string
+  group_value: string
+  group_label: string
+  sort: number
+}
+
+export interface DesignerPrizeTable {
+  id: Generated<number>
+  user_id: number
+  prize_id: string
+  prize_grade: string
+}
+
+export interface DesignerPatentTable {
+  id: Generated<number>
+  user_id: number
+  patent_type: string
+  num: number
+}
+
+export interface DesignerProjectTable {
+  id: Generated<number>
+  user_id: number
+  project_type: string
+  num: number
+}
+
+export interface TalentTable {
+  id: Generated<number>
+  seed_key: string | null
+  name: string
+  avatar: string | null
+  school_record: string
+  school: string
+  major: string
+  skills: string
+  city_id: string
+  intro: string
+  /** JSON list of image paths. */
+  images: string
+  featured: number
   created_at: string
 }
 
@@ -382,6 +446,12 @@ export interface Database {
   history_videos: HistoryVideoTable
   documents: DocumentTable
   questionnaire_responses: QuestionnaireResponseTable
+  designer_profiles: DesignerProfileTable
+  prizes: PrizeTable
+  designer_prizes: DesignerPrizeTable
+  designer_patents: DesignerPatentTable
+  designer_projects: DesignerProjectTable
+  talents: TalentTable
 }
 
 /** A rights-confirmed work (migration 0011): registered once, never edited. */

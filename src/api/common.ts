@@ -1,8 +1,8 @@
 import type { AxiosProgressEvent } from 'axios'
-import type { DictItem, RegionNode, UploadedFile } from '../../schemas/api/common.ts'
+import type { DictItem, RegionLevelItem, RegionNode, UploadedFile } from '../../schemas/api/common.ts'
 import { getData, http } from './http.ts'
 
-export type { DictItem, RegionNode, UploadedFile }
+export type { DictItem, RegionLevelItem, RegionNode, UploadedFile }
 
 // Reference data rarely changes: one request per page load, shared by every widget that needs it.
 const dictCache = new Map<string, Promise<DictItem[]>>()
@@ -35,6 +35,10 @@ export function getRegionTree(): Promise<RegionNode[]> {
   )
   return regionTree
 }
+
+/** GET /common/treeRegion: the provinces, or the children of one region (small, one level). */
+export const getRegionLevel = (parentId?: string) =>
+  getData<RegionLevelItem[]>('/common/treeRegion', { params: { parentId: parentId || undefined } })
 
 /** Uploads one file; the server keeps it by content hash and answers with its URL. */
 export async function uploadFile(file: File, onProgress?: (percent: number) => void): Promise<UploadedFile> {

@@ -32,6 +32,10 @@ export const paths = {
   certificationSearch: '/certification/search',
   certificationPromote: '/certification/promote',
   certApply: '/cert/apply',
+  designers: '/designer/index',
+  designerDetail: '/designer/detail',
+  talents: '/talent/index',
+  talentDetail: '/talent/detail',
   agreement: (key: AgreementKey) => `/agreement/${key}`,
   /** A competition's public page (competitions/<slug>.json). */
   competition: (slug: string) => `/${slug}/index`,
@@ -80,6 +84,9 @@ export const MINE_TABS: ReadonlyArray<{ label: string; tab: MineTab }> = [
   { label: '收货地址', tab: 'Address' },
   { label: '个人设置', tab: 'Setting' },
 ]
+
+export const designerPath = (id: number) => `${paths.designerDetail}?id=${id}`
+export const talentPath = (id: number) => `${paths.talentDetail}?id=${id}`
 
 export const searchPath = (keyword: string) => `${paths.search}?keyword=${encodeURIComponent(keyword)}`
 

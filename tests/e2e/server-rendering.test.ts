@@ -6,6 +6,7 @@ import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { competitionShareCardOf } from '../../definitions/competition/render.ts'
 import { NEWS } from '../../server/db/seed/articles/news.ts'
 import { VIDEOS } from '../../server/db/seed/articles/videos.ts'
+import { DEMO_TALENTS } from '../../server/db/seed/people-data.ts'
 import { SEED_WORKS } from '../../server/db/seed/works.ts'
 import { STAGING_PREFIX } from '../support/e2e-server.ts'
 import { LANDING_DIR, type LandingFile, landingFiles } from '../support/landing-files.ts'
@@ -234,6 +235,16 @@ describe('the HTML served for public pages (fetched, no JavaScript runs)', () =>
     },
     // News, quotations, videos and the miscellaneous pages (issue 11 items 5 and 6).
     ...articlePages,
+    // Designers and talents (issue 11 item 5). Designer 1 is the demo account 陈思远; the seed adds
+    // talents last to first, so talent 1 is the last of the file.
+    { path: '/designer/index', title: '设计师名录 - 咖簿网', ogTitle: '设计师名录' },
+    { path: '/designer/detail?id=1', title: '陈思远 - 咖簿网', ogTitle: '陈思远' },
+    { path: '/talent/index', title: '人才库 - 咖簿网', ogTitle: '人才库' },
+    {
+      path: '/talent/detail?id=1',
+      title: `${DEMO_TALENTS.at(-1)!.name} - 咖簿网`,
+      ogTitle: DEMO_TALENTS.at(-1)!.name,
+    },
   ]
   it.each(others.map((o) => [o.path, o] as const))(
     '%s carries its title, description, share tags with absolute URLs, canonical link and content, with no inline script',
@@ -540,6 +551,10 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     '/quotation/detail/1',
     '/others/downloadword/2',
     '/questionnaire/export',
+    '/designer/index?cityId=320000',
+    '/designer/detail?id=1',
+    '/talent/index',
+    '/talent/detail?id=1',
     ...competitionPages.map((c) => c.path),
   ])(
     '%s at 1366 px: no console error or warning (no hydration mismatch) on load and a scroll to the bottom',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_DESIGNERS } from '../../server/db/seed/people-data.ts'
 import { createTestApp } from '../support/test-app.ts'
 
 let server: Awaited<ReturnType<typeof createTestApp>>
@@ -64,7 +65,8 @@ describe('seed', () => {
       menus: await count('menus'),
       partners: await count('partners'),
     }).toEqual(before)
-    expect(before).toEqual({ users: 3, menus: 9, partners: 42 })
+    // The three demo accounts and the directory's demo designers (server/db/seed/people-data.ts).
+    expect(before).toEqual({ users: 3 + DEMO_DESIGNERS.length, menus: 9, partners: 42 })
   })
 })
 

@@ -10,6 +10,7 @@ import { seedArticles } from './articles/index.ts'
 import { DEMO_CERTIFIED, DEMO_PASSWORD, DEMO_REALNAMES, demoUsers } from './demo-users.ts'
 import { dictionaries } from './dictionaries.ts'
 import { menus } from './menus.ts'
+import { seedPeople } from './people.ts'
 import { regionRows } from './regions.ts'
 
 /** Inserts in slices: SQLite allows ~32k bound values a statement, PostgreSQL ~65k. */
@@ -90,6 +91,8 @@ export async function seed(db: Db, vault?: IdentityVault, feeFen = DEFAULT_CERT_
   if (vault) await seedDemoRealname(db, vault)
   await seedDemoCertification(db, feeFen)
   await seedArticles(db)
+  // After the certification: the demo designer's profile dates from it.
+  await seedPeople(db)
 }
 
 /**

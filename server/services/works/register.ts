@@ -241,6 +241,12 @@ export async function registerWork(deps: WorksDeps, userId: number, form: WorkRe
           })),
         ])
         .execute()
+      // The designer directory shows a kept count (migration 0012), so no list page counts works.
+      await trx
+        .updateTable('designer_profiles')
+        .set((eb) => ({ works_number: eb('works_number', '+', 1) }))
+        .where('user_id', '=', userId)
+        .execute()
       return row.id
     })
   } catch (error) {

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify'
+import { listOf } from '../../schemas/api/json.ts'
+import {
+  designerDetailSchema,
+  designerFilterSchema,
+  designerSchema,
+  type PrizeGroup,
+  prizeGroupSchema,
+  talentDetailSchema,
+  talentFilterSchema,
+  talentSchema,
+} from '../../schemas/api/people.ts'
+import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
+import { PAGING, query, replies, tableReplies } from '../lib/route-schema.ts'
+import {
+  type DesignerFilter,
+  designerDetail,
+  listDesigners,
+  listTalents,
+  type TalentFilter,
+  talentDetail,
+} from '../services/people.ts'
+
+const TAGS = ['设计师与人才']
+/** Ids are PostgreSQL integers: a larger one is a bad request, not a database error. */
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+
+const schemas = {
+  designers: {
+    tags: TAGS,
+    summary: '设计师名录（公开）：按评价标准、专业、地区与关键词筛选，按认证时间由新到旧',
+    querystring: query({ ...PAGING, ...designerFilterSchema.properties }),
+    response: tableReplies(designerSchema),
+  },
+  designer: {
+    tags: TAGS,
+    summary: '设计师详情（公开）',
+    querystring: query({ id }, ['id']),
+    response: replies(designerDetailSchema),
+  },
+  talents: {
+    tags: TAGS,
+    summary: '人才库（公开）：按学历、地区与关键词筛选，新加入的在前',
+    querystring: query({ ...PAGING, ...talentFilterSchema.properties }),
+    response: tableReplies(talentSchema),
+  },
+  talent: {
+    tags: TAGS,
+    summary: '人才详情（公开）',
+    querystring: query({ id }, ['id']),
+    response: replies(talentDetailSchema),
+  },
+  prizes: {
+    tags: TAGS,
+    summary: '奖项列表（SPEC §3 Prize list）：分组及各组奖项',
+    querystring: query({}),
+    response: replies(listOf(prizeGroupSchema)),
+  },
+} as const
+
+/** Empty text is no filter: a form that sends `evaluateStandard=` means "any". */
+const given = (value: string | undefined) => (value?.trim() ? value.trim() : undefined)
+
+/** The designer and talent directories and the prize list (SPEC §2 Home and directories, §3). */
+export async function peopleRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: DesignerFilter & { pageNum: number; pageSize: number } }>(
+    '/designer/list',
+    { schema: schemas.designers },
+    async (request) => {
+      const { pageNum, pageSize } = request.query
+      const filter: DesignerFilter = {
+        evaluateStandard: given(request.query.evaluateStandard),
+        professional: given(request.query.professional),
+        cityId: given(request.query.cityId),
+        keyword: given(request.query.keyword),
+      }
+      const { rows, total } = await listDesigners(app.db, app.reference, filter, pageNum, pageSize)
+      return table(rows, total)
+    },
+  )
+
+  app.get<{ Querystring: { id: number } }>(
+    '/designer/detail',
+    { schema: schemas.designer },
+    async (request) => {
+      const designer = await designerDetail(app.db, app.reference, request.query.id)
+      if (!designer) throw new BusinessError(CODE.notFound, '该设计师不存在或未公开')
+      return ok(designer)
+    },
+  )
+
+  app.get<{ Querystring: TalentFilter & { pageNum: number; pageSize: number } }>(
+    '/talent/list',
+    { schema: schemas.talents },
+    async (request) => {
+      const { pageNum, pageSize } = request.query
+      const filter: TalentFilter = {
+        schoolRecord: given(request.query.schoolRecord),
+        cityId: given(request.query.cityId),
+        keyword: given(request.query.keyword),
+      }
+      const { rows, total } = await listTalents(app.db, app.reference, filter, pageNum, pageSize)
+      return table(rows, total)
+    },
+  )
+
+  app.get<{ Querystring: { id: number } }>('/talent/detail', { schema: schemas.talent }, async (request) => {
+    const talent = await talentDetail(app.db, app.reference, request.query.id)
+    if (!talent) throw new BusinessError(CODE.notFound, '该人才不存在或未公开')
+    return ok(talent)
+  })
+
+  app.get('/common/listPrize', { schema: schemas.prizes }, async () => {
+    const rows = await app.db.kysely.selectFrom('prizes').selectAll().orderBy('sort').execute()
+    const groups = new Map<string, PrizeGroup>()
+    for (const r of rows) {
+      let group = groups.get(r.group_value)
+      if (!group) {
+        group = { groupValue: r.group_value, groupLabel: r.group_label, prizeList: [] }
+        groups.set(r.group_value, group)
+      }
+      group.prizeList.push({ prizeValue: r.value, prizeLabel: r.label })
+    }
+    return ok([...groups.values()])
+  })
+}
