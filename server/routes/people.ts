@@ -15,6 +15,7 @@ import { PAGING, query, replies, tableReplies } from '../lib/route-schema.ts'
 import {
   type DesignerFilter,
   designerDetail,
+  featuredDesigners,
   listDesigners,
   listTalents,
   type TalentFilter,
@@ -31,6 +32,12 @@ const schemas = {
     summary: '设计师名录（公开）：按评价标准、专业、地区与关键词筛选，按认证时间由新到旧',
     querystring: query({ ...PAGING, ...designerFilterSchema.properties }),
     response: tableReplies(designerSchema),
+  },
+  featured: {
+    tags: TAGS,
+    summary: '首页推荐设计师（公开）：标为推荐的设计师，按认证时间由新到旧',
+    querystring: query({}),
+    response: replies(listOf(designerSchema)),
   },
   designer: {
     tags: TAGS,
@@ -58,6 +65,9 @@ const schemas = {
   },
 } as const
 
+/** How many designers the home page features. */
+const FEATURED_DESIGNERS = 4
+
 /** Empty text is no filter: a form that sends `evaluateStandard=` means "any". */
 const given = (value: string | undefined) => (value?.trim() ? value.trim() : undefined)
 
@@ -77,6 +87,10 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       const { rows, total } = await listDesigners(app.db, app.reference, filter, pageNum, pageSize)
       return table(rows, total)
     },
+  )
+
+  app.get('/designer/featured', { schema: schemas.featured }, async () =>
+    ok(await featuredDesigners(app.db, app.reference, FEATURED_DESIGNERS)),
   )
 
   app.get<{ Querystring: { id: number } }>(

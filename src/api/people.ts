@@ -11,6 +11,9 @@ import { getData, getTable } from './http.ts'
 
 export type { Designer, DesignerDetail, DesignerFilter, PrizeGroup, Talent, TalentDetail, TalentFilter }
 
+/** The designers the home page features (GET /designer/featured). */
+export const listFeaturedDesigners = () => getData<Designer[]>('/designer/featured')
+
 /** One page of the designer directory (SPEC §2 /designer/index). */
 export const listDesigners = (filter: DesignerFilter, pageNum: number, pageSize: number) =>
   getTable<Designer>('/designer/list', { params: { ...filter, pageNum, pageSize } })

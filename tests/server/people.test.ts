@@ -276,3 +276,22 @@ describe('prize list (GET /api/common/listPrize) and the search index', () => {
     expect((await t.api.get('/api/talent/list')).total).toBe(DEMO_TALENTS.length)
   })
 })
+
+describe('GET /api/designer/featured (home page)', () => {
+  it('lists only featured designers, newest certification first, at most four', async () => {
+    const body = await t.api.get('/api/designer/featured')
+    expect(body.code).toBe(200)
+    const rows = body.data as Array<{ id: number; approveDate: string }>
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(4)
+    const featured = await t.server.app.db.kysely
+      .selectFrom('designer_profiles')
+      .select('user_id')
+      .where('featured', '=', 1)
+      .execute()
+    const ids = new Set(featured.map((f) => f.user_id))
+    expect(rows.every((r) => ids.has(r.id))).toBe(true)
+    const dates = rows.map((r) => r.approveDate)
+    expect(dates).toEqual([...dates].sort().reverse())
+  })
+})

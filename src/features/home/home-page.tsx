@@ -15,12 +15,15 @@ import {
 import { Link as RouterLink, useLoaderData } from 'react-router'
 import { listNews } from '../../api/articles.ts'
 import { listCompetitions } from '../../api/competition.ts'
+import { listFeaturedDesigners } from '../../api/people.ts'
 import { listWorks } from '../../api/works.ts'
+import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { DeferredHydration } from '../../components/deferred-hydration.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
 import { DIRECTORY_LINKS, REALNAME_SERVICE, RIGHTS_STEPS, SERVICES } from './home-content.ts'
+import { FeaturedDesigners } from './featured-designers.tsx'
 import { LatestNews } from './latest-news.tsx'
 import { LatestWorks } from './latest-works.tsx'
 import { LiveCompetitions } from './live-competitions.tsx'
@@ -202,8 +205,10 @@ const HOME_WORKS = 4
 const HOME_NEWS = 4
 
 export async function loader() {
-  const [competitions, works, news] = await Promise.all([
+  const [competitions, designers, labels, works, news] = await Promise.all([
     listCompetitions().catch(() => []),
+    listFeaturedDesigners().catch(() => []),
+    loadPeopleLabels().catch(() => null),
     listWorks({ pageNum: 1, pageSize: HOME_WORKS })
       .then((page) => page.rows)
       .catch(() => []),
@@ -211,7 +216,7 @@ export async function loader() {
       .then((page) => page.rows)
       .catch(() => []),
   ])
-  return { competitions, works, news }
+  return { competitions, designers, labels, works, news }
 }
 
 type Data = Awaited<ReturnType<typeof loader>>
@@ -224,12 +229,13 @@ export const handle = pageHead(() => ({
 }))
 
 export function Component() {
-  const { competitions, works, news } = useLoaderData() as Data
+  const { competitions, designers, labels, works, news } = useLoaderData() as Data
   return (
     <>
       <Hero />
       <Services />
       <LiveCompetitions competitions={competitions} />
+      <FeaturedDesigners designers={designers} labels={labels} />
       <LatestWorks works={works} />
       <LatestNews news={news} />
       <DeferredHydration>
