@@ -345,6 +345,9 @@ export interface QuestionnaireResponseTable {
   questionnaire: string
   respondent: string
   answers: string
+  created_at: string
+}
+
 /** A designer's public profile (migration 0012), one per certified designer shown in the directory. */
 export interface DesignerProfileTable {
   user_id: number
