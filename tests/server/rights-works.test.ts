@@ -115,6 +115,13 @@ describe('registering a rights-confirmed work', () => {
       userName: '陈思远',
       userBaseVO: { username: '陈思远', cityNames: ['江苏省', '苏州市'], professional: '1' },
     })
+    // The creator card's evaluation standard comes from the designer's directory profile.
+    const profile = await t.server.app.db.kysely
+      .selectFrom('designer_profiles')
+      .select('evaluate_standard')
+      .where('user_id', '=', detail.userBaseVO.id)
+      .executeTakeFirstOrThrow()
+    expect(detail.userBaseVO.evaluateStandard).toBe(profile.evaluate_standard)
     expect(detail.worksHashTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/)
     expect(detail.qrCodeUrl).toMatch(
       new RegExp(`^http://localhost(:\\d+)?/works/verify\\?hash=${row.works_hash}$`),

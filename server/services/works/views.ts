@@ -117,7 +117,7 @@ export async function workDetail(
   verifyUrl: string,
 ): Promise<WorkDetail> {
   const { db } = deps
-  const [files, user, auth] = await Promise.all([
+  const [files, user, auth, profile] = await Promise.all([
     db
       .selectFrom('rights_work_files')
       .select(['file_name', 'original_name', 'file_primary'])
@@ -132,6 +132,12 @@ export async function workDetail(
     db
       .selectFrom('realname_auths')
       .select(['city_id', 'professional'])
+      .where('user_id', '=', work.user_id)
+      .executeTakeFirst(),
+    // The creator's evaluation standard, when the designer has a directory profile.
+    db
+      .selectFrom('designer_profiles')
+      .select('evaluate_standard')
       .where('user_id', '=', work.user_id)
       .executeTakeFirst(),
   ])
@@ -174,6 +180,7 @@ export async function workDetail(
       username: user.username,
       ...(user.profile_photo ? { profilePhoto: user.profile_photo } : {}),
       ...(auth ? { cityId: auth.city_id, professional: auth.professional } : {}),
+      ...(profile ? { evaluateStandard: profile.evaluate_standard } : {}),
       cityNames,
     },
   }
