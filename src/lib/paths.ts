@@ -59,6 +59,27 @@ export const paths = {
   siteVerifyBd: '/site-verify-bd',
 } as const
 
+/**
+ * The works directory for a type, a designer and a page. Each filter starts again at page 1, so a page
+ * number is only ever added by the pager.
+ */
+export function worksIndexPath({
+  worksType = '',
+  userId,
+  page = 1,
+}: {
+  worksType?: string
+  userId?: number
+  page?: number
+}) {
+  const query = new URLSearchParams()
+  if (worksType) query.set('worksType', worksType)
+  if (userId) query.set('userId', String(userId))
+  if (page > 1) query.set('page', String(page))
+  const text = query.toString()
+  return text ? `${paths.worksIndex}?${text}` : paths.worksIndex
+}
+
 /** A work's page, /works/detail?id=N. */
 export const workDetailPath = (id: number) => `${paths.worksDetail}?id=${id}`
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_DESIGNERS, DEMO_TALENTS } from '../../server/db/seed/people-data.ts'
+import { SEED_WORKS } from '../../server/db/seed/works.ts'
 import { launch, openPage } from './page.ts'
 
 let browser: Browser
@@ -80,6 +81,49 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
     await expect
       .poll(() => certificate.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true)
+    expect(errors).toEqual([])
+  })
+
+  it('lists the designer’s rights-confirmed works on the designer’s page, and a card opens the work', async () => {
+    const { page, errors } = await openPage(browser)
+    // Designer 1 is the demo account 陈思远, owner of the seed's works of that account.
+    const theirs = SEED_WORKS.filter((w) => w.account === '13800000001')
+    await page.goto('/designer/detail?id=1')
+    const works = page.getByTestId('designer-works')
+    await expect.poll(() => works.count()).toBe(1)
+    expect(await page.getByRole('heading', { name: `确权作品（${theirs.length}）` }).count()).toBe(1)
+    const text = (await works.textContent()) ?? ''
+    for (const w of theirs.slice(0, 8)) expect(text).toContain(w.worksName)
+    // The open dialog hides the page from the accessibility tree, so the heading is checked first.
+    await works.getByText(theirs[0]!.worksName).click()
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain(theirs[0]!.worksName)
+    expect(errors).toEqual([])
+  })
+
+  it('lists one designer’s works in the works directory, keeping the designer through the type filter', async () => {
+    const { page, errors } = await openPage(browser)
+    // Other files may register works for this account first, so the figure comes from the API.
+    const expected = await page.request
+      .get('/api/works/list?pageNum=1&pageSize=1&userId=1')
+      .then((r) => r.json() as Promise<{ total: number }>)
+    expect(expected.total).toBeGreaterThanOrEqual(
+      SEED_WORKS.filter((w) => w.account === '13800000001').length,
+    )
+    await page.goto('/works/index?userId=1')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('陈思远的确权作品')
+    expect(await page.title()).toBe('确权作品：陈思远 - 咖簿网')
+    await expect.poll(() => page.getByTestId('works-total').textContent()).toBe(`共 ${expected.total} 件作品`)
+    const cards = page.getByTestId('work-card')
+    expect(await cards.count()).toBe(Math.min(12, expected.total))
+    expect(await page.getByTestId('work-grid').textContent()).not.toContain('周可')
+
+    // A type keeps the designer; the link above the filter drops the designer and keeps the type.
+    await page.getByTestId('works-type-filter').getByRole('link', { name: '产品设计' }).click()
+    await page.waitForURL((u) => u.searchParams.get('userId') === '1' && u.searchParams.has('worksType'))
+    const type = new URL(page.url()).searchParams.get('worksType')
+    await page.getByRole('link', { name: '← 全部设计师的作品' }).click()
+    await page.waitForURL((u) => !u.searchParams.has('userId') && u.searchParams.get('worksType') === type)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('确权作品')
     expect(errors).toEqual([])
   })
 

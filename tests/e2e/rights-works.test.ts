@@ -197,6 +197,20 @@ describe('rights-confirmed works in the browser (issue 11)', () => {
     await visitor.page.getByTestId('verify-file').setInputFiles(different)
     await expect.poll(() => result.getAttribute('data-matched')).toBe('false')
 
+    // 5. With these two the designer has more works than their page shows: it links to the rest.
+    await visitor.page.goto('/designer/detail?id=1')
+    const designerWorks = visitor.page.getByTestId('designer-works')
+    expect(await designerWorks.getByTestId('work-card').count()).toBe(8)
+    const all = designerWorks.getByRole('link', { name: /^查看全部 \d+ 件作品/ })
+    const count = Number((await all.textContent())?.match(/\d+/)?.[0])
+    expect(count).toBeGreaterThan(8)
+    await all.click()
+    await visitor.page.waitForURL(
+      (u) => u.pathname.endsWith('/works/index') && u.searchParams.get('userId') === '1',
+    )
+    await expect.poll(() => visitor.page.getByTestId('works-total').textContent()).toBe(`共 ${count} 件作品`)
+    expect(await visitor.page.getByTestId('work-grid').textContent()).toContain('山居茶器')
+
     expect(errors).toEqual([])
   })
 

@@ -16,18 +16,28 @@ import {
 import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getDesigner } from '../../api/people.ts'
+import { listWorks } from '../../api/works.ts'
 import { DesignerBadges } from '../../components/designer-card.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
+import { WorkGrid } from '../../components/work-card.tsx'
 import { pageHead } from '../../lib/page-head.ts'
-import { assetUrl, designerPath, paths } from '../../lib/paths.ts'
+import { assetUrl, designerPath, paths, worksIndexPath } from '../../lib/paths.ts'
+
+/** How many of a designer's works the page shows before linking to the directory. */
+const DESIGNER_WORKS = 8
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
   const labels = await loadPeopleLabels()
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return { designer: null, labels }
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+    return { designer: null, labels, works: null }
   // A missing designer answers code 404: the page says so instead of failing.
-  const designer = await getDesigner(id).catch(() => null)
-  return { designer, labels }
+  const [designer, works] = await Promise.all([
+    getDesigner(id).catch(() => null),
+    // The designer's rights-confirmed works: a bonus to the page, left out if it fails to load.
+    listWorks({ pageNum: 1, pageSize: DESIGNER_WORKS, userId: id }).catch(() => null),
+  ])
+  return { designer, labels, works }
 }
 
 type Data = Awaited<ReturnType<typeof loader>>
@@ -64,7 +74,7 @@ const Empty = () => <Text color="fg.muted">暂无</Text>
 
 /** /designer/detail?id (SPEC §2): one designer's profile, badges, prizes, patents, projects and certificate. */
 export function Component() {
-  const { designer: d, labels } = useLoaderData() as Data
+  const { designer: d, labels, works } = useLoaderData() as Data
   if (!d) {
     return (
       <Container maxW="3xl" py="16">
@@ -191,6 +201,20 @@ export function Component() {
                 <Text fontSize="sm" color="fg.muted">
                   证书编号 {d.certificateNumber}
                 </Text>
+              )}
+            </Stack>
+          </Section>
+        )}
+        {works && works.total > 0 && (
+          <Section title={`确权作品（${works.total}）`}>
+            <Stack gap="4" data-testid="designer-works">
+              <WorkGrid works={works.rows} />
+              {works.total > works.rows.length && (
+                <Link asChild colorPalette="brand" alignSelf="flex-start" fontSize="sm">
+                  <RouterLink to={worksIndexPath({ userId: d.id })}>
+                    查看全部 {works.total} 件作品 →
+                  </RouterLink>
+                </Link>
               )}
             </Stack>
           </Section>
