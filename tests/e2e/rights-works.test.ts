@@ -198,7 +198,8 @@ describe('rights-confirmed works in the browser (issue 11)', () => {
     await expect.poll(() => result.getAttribute('data-matched')).toBe('false')
 
     // 5. With these two the designer has more works than their page shows: it links to the rest.
-    await visitor.page.goto('/designer/detail?id=1')
+    // An address of its own: the server keeps a rendered page 30 s, and another file may have just opened it.
+    await visitor.page.goto(`/designer/detail?id=1&after=${Date.now()}`)
     const designerWorks = visitor.page.getByTestId('designer-works')
     expect(await designerWorks.getByTestId('work-card').count()).toBe(8)
     const all = designerWorks.getByRole('link', { name: /^查看全部 \d+ 件作品/ })
