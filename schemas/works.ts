@@ -17,6 +17,9 @@ export const WORK_FILE_TYPE_LABELS: Record<WorkFileType, string> = {
 /** Extensions shown as an image (SPEC §9 "Work cover image types"). */
 export const WORK_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'eps', 'tif'] as const
 
+/** Image types a browser draws itself; tif and eps reach it only as the server's renditions. */
+export const BROWSER_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp'] as const
+
 /** The extension of a file name or URL, lower-cased ('' when it has none). */
 export function extensionOf(name: string): string {
   const base = name.split(/[?#]/)[0]!.split('/').pop() ?? ''
@@ -42,3 +45,8 @@ export const WORK_PLACEHOLDER_COVERS: Record<Exclude<WorkFileType, 1>, string> =
 
 /** Thumbnail width of work cards (SPEC §9). */
 export const WORK_THUMB_WIDTH = 280
+/** Width of the picture the detail view shows in its 520 px frame and enlarges on click. */
+export const WORK_PREVIEW_WIDTH = 1600
+/** The widths the server resizes images to (`/api/files/<name>/thumb?w=`). */
+export const WORK_RENDITION_WIDTHS = [WORK_THUMB_WIDTH, WORK_PREVIEW_WIDTH] as const
+export type WorkRenditionWidth = (typeof WORK_RENDITION_WIDTHS)[number]

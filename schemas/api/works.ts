@@ -13,8 +13,16 @@ export const workFileSchema = object(
     filePrimary: integer,
     /** The text of a text work (fileType 3), for the detail view; only on the primary file. */
     txt: anyText,
+    /** Image files: a 280-wide WebP for galleries. */
+    thumbUrl: anyText,
+    /**
+     * Image files: what the detail view shows and enlarges (a 1600-wide WebP; a gif as uploaded, so it
+     * still moves). Absent for an image the server cannot draw (an eps without a preview): the view
+     * then offers the file for download.
+     */
+    previewUrl: anyText,
   },
-  ['txt'],
+  ['txt', 'thumbUrl', 'previewUrl'],
 )
 export type WorkFile = FromSchema<typeof workFileSchema>
 

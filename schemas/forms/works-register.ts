@@ -9,6 +9,8 @@ export const WORK_FILE_EXTENSIONS = [
   'gif',
   'webp',
   'bmp',
+  'tif',
+  'eps',
   'mp4',
   'txt',
   'pdf',
@@ -96,7 +98,7 @@ export const worksRegisterUiSchema = {
   'ui:order': [...worksRegisterOrder],
   worksFile: fileUploadUi(WORK_FILE_EXTENSIONS, 1, {
     maxSizeMb: 20,
-    help: '图片、mp4 视频、txt 文本或 pdf / zip 文件，20MB 以内；服务器计算文件的 SHA-256 并登记',
+    help: '图片（含 tif 与带预览图的 eps）、mp4 视频、txt 文本或 pdf / zip 文件，20MB 以内；服务器计算文件的 SHA-256 并登记',
   }),
   worksName: { 'ui:placeholder': '2-50个字' },
   worksType: {

@@ -18,9 +18,9 @@ function ucs2length(str) {
     return length;
 }
 validators["worksRegister"] = validate14;
-const schema16 = {"$id":"worksRegister","type":"object","properties":{"worksFile":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|mp4|txt|pdf|zip)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传","title":"作品文件"},"worksName":{"type":"string","title":"作品名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"作品名称为2-50个字","maxLength":"作品名称为2-50个字"}},"worksType":{"type":"string","title":"作品类型","minLength":1,"maxLength":20,"errorMessage":{"minLength":"请选择作品类型","maxLength":"请选择作品类型","type":"请选择作品类型"}},"tag":{"type":"string","title":"作品标签","maxLength":80,"pattern":"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$","errorMessage":{"pattern":"标签用逗号分隔，最多5个，每个不超过12个字","maxLength":"标签用逗号分隔，最多5个，每个不超过12个字"}},"images":{"type":"array","title":"作品说明图","maxItems":9,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"},"errorMessage":{"maxItems":"作品说明图最多上传9张","type":"请重新上传作品说明图"}},"worksAbstract":{"type":"string","title":"作品简介","maxLength":500,"errorMessage":{"maxLength":"作品简介不能超过500个字"}},"read":{"type":"boolean","title":"我确认本人是该作品的著作权人，登记内容真实","const":true}},"required":["worksFile","worksName","worksType","tag","read"],"errorMessage":{"required":{"worksFile":"请上传作品文件","worksName":"作品名称不能为空","worksType":"请选择作品类型","tag":"作品标签不能为空","read":"请阅读并确认作品确权声明"},"properties":{"read":"请阅读并确认作品确权声明"}}};
+const schema16 = {"$id":"worksRegister","type":"object","properties":{"worksFile":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传","title":"作品文件"},"worksName":{"type":"string","title":"作品名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"作品名称为2-50个字","maxLength":"作品名称为2-50个字"}},"worksType":{"type":"string","title":"作品类型","minLength":1,"maxLength":20,"errorMessage":{"minLength":"请选择作品类型","maxLength":"请选择作品类型","type":"请选择作品类型"}},"tag":{"type":"string","title":"作品标签","maxLength":80,"pattern":"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$","errorMessage":{"pattern":"标签用逗号分隔，最多5个，每个不超过12个字","maxLength":"标签用逗号分隔，最多5个，每个不超过12个字"}},"images":{"type":"array","title":"作品说明图","maxItems":9,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"},"errorMessage":{"maxItems":"作品说明图最多上传9张","type":"请重新上传作品说明图"}},"worksAbstract":{"type":"string","title":"作品简介","maxLength":500,"errorMessage":{"maxLength":"作品简介不能超过500个字"}},"read":{"type":"boolean","title":"我确认本人是该作品的著作权人，登记内容真实","const":true}},"required":["worksFile","worksName","worksType","tag","read"],"errorMessage":{"required":{"worksFile":"请上传作品文件","worksName":"作品名称不能为空","worksType":"请选择作品类型","tag":"作品标签不能为空","read":"请阅读并确认作品确权声明"},"properties":{"read":"请阅读并确认作品确权声明"}}};
 const func2 = ucs2length;
-const pattern0 = new RegExp("^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|mp4|txt|pdf|zip)$", "u");
+const pattern0 = new RegExp("^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$", "u");
 const pattern1 = new RegExp("^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$", "u");
 const pattern2 = new RegExp("^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$", "u");
 const pattern3 = new RegExp("^\/([^/]*)(?:\/|$)");
@@ -130,7 +130,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern0.test(data1)){
-const err9 = {instancePath:instancePath+"/worksFile/fileUrl",schemaPath:"#/properties/worksFile/properties/fileUrl/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|mp4|txt|pdf|zip)$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|mp4|txt|pdf|zip)$"+"\"",schema:"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|mp4|txt|pdf|zip)$",parentSchema:schema16.properties.worksFile.properties.fileUrl,data:data1};
+const err9 = {instancePath:instancePath+"/worksFile/fileUrl",schemaPath:"#/properties/worksFile/properties/fileUrl/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$"+"\"",schema:"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$",parentSchema:schema16.properties.worksFile.properties.fileUrl,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -159,7 +159,7 @@ err11.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err12 = {instancePath:instancePath+"/worksFile/fileUrl",schemaPath:"#/properties/worksFile/properties/fileUrl/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传",parentSchema:schema16.properties.worksFile.properties.fileUrl,data:data1};
+const err12 = {instancePath:instancePath+"/worksFile/fileUrl",schemaPath:"#/properties/worksFile/properties/fileUrl/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",parentSchema:schema16.properties.worksFile.properties.fileUrl,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -221,7 +221,7 @@ err17.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err18 = {instancePath:instancePath+"/worksFile/fileOgName",schemaPath:"#/properties/worksFile/properties/fileOgName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传",parentSchema:schema16.properties.worksFile.properties.fileOgName,data:data2};
+const err18 = {instancePath:instancePath+"/worksFile/fileOgName",schemaPath:"#/properties/worksFile/properties/fileOgName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",parentSchema:schema16.properties.worksFile.properties.fileOgName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -260,7 +260,7 @@ err21.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err22 = {instancePath:instancePath+"/worksFile",schemaPath:"#/properties/worksFile/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传",parentSchema:schema16.properties.worksFile,data:data0};
+const err22 = {instancePath:instancePath+"/worksFile",schemaPath:"#/properties/worksFile/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",parentSchema:schema16.properties.worksFile,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }

@@ -9,6 +9,15 @@ import {
   workDetailSchema,
   workVerificationSchema,
 } from '../../schemas/api/works.ts'
+import {
+  BROWSER_IMAGE_EXTENSIONS,
+  extensionOf,
+  WORK_FILE_TYPES,
+  WORK_IMAGE_EXTENSIONS,
+  WORK_RENDITION_WIDTHS,
+  WORK_THUMB_WIDTH,
+  type WorkRenditionWidth,
+} from '../../schemas/works.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { requestOrigin } from '../lib/origin.ts'
@@ -33,8 +42,15 @@ import { resolveSession } from '../services/sessions.ts'
 import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
 import { WorkDocuments } from '../services/works/documents.ts'
 import { registerWork, WORKS_MESSAGES, type WorkRegistration } from '../services/works/register.ts'
-import { Thumbnails } from '../services/works/thumbnails.ts'
-import { listCards, workById, workDetail } from '../services/works/views.ts'
+import { NoPicture, Renditions } from '../services/works/renditions.ts'
+import {
+  fileUrl,
+  isImageFile,
+  listCards,
+  placeholderCover,
+  workById,
+  workDetail,
+} from '../services/works/views.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,12 +133,12 @@ const schemas = {
   },
   thumb: {
     tags: [TAG],
-    summary: '作品卡片缩略图：宽 280 的 WebP（仅 jpg、jpeg、png、gif、webp）',
+    summary: `作品图片的 WebP：宽 ${WORK_RENDITION_WIDTHS.join(' 或 ')}（${WORK_IMAGE_EXTENSIONS.join('、')}；没有图像可画的原件重定向到原图或通用封面）`,
     params: params({ name: 100 }),
-    querystring: query({ w: { type: 'integer', enum: [280] } }),
+    querystring: query({ w: { type: 'integer', enum: [...WORK_RENDITION_WIDTHS] } }),
     response: {
       200: {
-        description: 'WebP 图片；文件不存在时为 HTTP 200 的信封 {code:404}',
+        description: 'WebP 图片；文件不存在时为 HTTP 200 的信封 {code:404}；没有图像时为 302',
         content: {
           'image/webp': { schema: { type: 'string', format: 'binary' } },
           'application/json': { schema: shape({ code: int, msg: { type: 'string' } }) },
@@ -153,7 +169,7 @@ export async function worksRoutes(
     notary: app.notary,
     dataDir: opts.dataDir,
   })
-  const thumbnails = new Thumbnails(opts.dataDir, app.storage)
+  const renditions = new Renditions(opts.dataDir, app.storage)
   const verifyUrl = (request: FastifyRequest, hash: string) =>
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}works/verify?hash=${hash}`
 
@@ -189,7 +205,7 @@ export async function worksRoutes(
     const viewer = await viewerOf(request)
     return ok(
       await workDetail(
-        { db: app.db.kysely, storage: app.storage, reference: app.reference },
+        { db: app.db.kysely, storage: app.storage, reference: app.reference, renditions },
         work,
         viewer,
         verifyUrl(request, work.works_hash),
@@ -320,19 +336,25 @@ export async function worksRoutes(
     })
   })
 
-  app.get<{ Params: { name: string } }>(
+  app.get<{ Params: { name: string }; Querystring: { w?: WorkRenditionWidth } }>(
     '/files/:name/thumb',
     { schema: schemas.thumb },
     async (request, reply) => {
       const { name } = request.params
-      if (!/^[0-9a-f]{64}\.(?:jpg|jpeg|png|gif|webp)$/.test(name))
+      if (!/^[0-9a-f]{64}\.[a-z]{3,4}$/.test(name) || !isImageFile(name))
         throw new BusinessError(CODE.notFound, '文件不存在')
       let file: string | undefined
       try {
-        file = await thumbnails.of(name)
-      } catch {
-        // An upload whose header passed but whose pixels do not decode: the card shows the original.
-        return reply.redirect(`/api/files/${name}`, 302)
+        file = await renditions.of(name, request.query.w ?? WORK_THUMB_WIDTH)
+      } catch (error) {
+        if (!(error instanceof NoPicture)) throw error
+        // An original with no picture to make: a browser can still draw its own types (a header that
+        // passed with pixels that do not decode), and a tif or eps without one gets the generic cover.
+        const drawable = (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+        return reply.redirect(
+          drawable ? fileUrl(name) : placeholderCover(WORK_FILE_TYPES.file, opts.basePath),
+          302,
+        )
       }
       if (!file) throw new BusinessError(CODE.notFound, '文件不存在')
       reply.header('cache-control', 'public, max-age=31536000, immutable')

@@ -12,6 +12,24 @@ export const UPLOAD_TYPES: Record<string, { mime: string; magic: Array<number[]>
   gif: { mime: 'image/gif', magic: [[0x47, 0x49, 0x46, 0x38]] },
   webp: { mime: 'image/webp', magic: [[0x52, 0x49, 0x46, 0x46]] },
   bmp: { mime: 'image/bmp', magic: [[0x42, 0x4d]] },
+  // Little- and big-endian TIFF, and BigTIFF.
+  tif: {
+    mime: 'image/tiff',
+    magic: [
+      [0x49, 0x49, 0x2a, 0x00],
+      [0x4d, 0x4d, 0x00, 0x2a],
+      [0x49, 0x49, 0x2b, 0x00],
+      [0x4d, 0x4d, 0x00, 0x2b],
+    ],
+  },
+  // PostScript text (%!PS), or the DOS EPS binary header that carries a preview.
+  eps: {
+    mime: 'application/postscript',
+    magic: [
+      [0x25, 0x21, 0x50, 0x53],
+      [0xc5, 0xd0, 0xd3, 0xc6],
+    ],
+  },
   pdf: { mime: 'application/pdf', magic: [[0x25, 0x50, 0x44, 0x46]] },
   mp4: { mime: 'video/mp4', magic: [] },
   txt: { mime: 'text/plain; charset=utf-8', magic: [] },

@@ -1,5 +1,6 @@
 import { formatBeijing, formatBeijingDate } from '../../schemas/beijing-time.ts'
 import {
+  BROWSER_IMAGE_EXTENSIONS,
   extensionOf,
   fileTypeOf,
   WORK_FILE_TYPE_LABELS,
@@ -40,6 +41,10 @@ export function isPictureUrl(url: string | undefined): boolean {
   if (!url) return false
   return ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg', 'avif'].includes(extensionOf(url))
 }
+
+/** Whether a browser draws this file as it is (not a tif or eps, which need the server's rendition). */
+export const isBrowserImage = (name: string) =>
+  (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
 
 /** Tags are one comma-separated string (§3); Chinese commas and blanks are tolerated. */
 export const splitTags = (tag: string | undefined): string[] =>

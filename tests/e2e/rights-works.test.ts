@@ -17,6 +17,7 @@ const txt = path.join(files, '共享工作台使用守则.txt')
 const jpg = path.join(files, '山居茶器.jpg')
 const other = path.join(files, '细节图.png')
 const different = path.join(files, '未登记的草稿.txt')
+const tif = path.join(files, '山居茶器-印刷稿.tif')
 
 // Over 280 characters, so the detail view folds it (SPEC §9).
 const RULES = [
@@ -36,6 +37,8 @@ beforeAll(async () => {
   fs.writeFileSync(different, `${RULES}\n第九条：草稿。`)
   // A real picture (the site's share card, a 1200×630 JPEG) and a different one (a 1×1 PNG).
   fs.copyFileSync(path.resolve(import.meta.dirname, '../../public/share.jpg'), jpg)
+  // A print-ready TIFF, which no browser draws by itself (written by ImageMagick: tests/fixtures/images).
+  fs.copyFileSync(path.resolve(import.meta.dirname, '../fixtures/images/lzw.tif'), tif)
   fs.writeFileSync(
     other,
     Buffer.from(
@@ -212,6 +215,32 @@ describe('rights-confirmed works in the browser (issue 11)', () => {
     await expect.poll(() => visitor.page.getByTestId('works-total').textContent()).toBe(`共 ${count} 件作品`)
     expect(await visitor.page.getByTestId('work-grid').textContent()).toContain('山居茶器')
 
+    expect(errors).toEqual([])
+  })
+
+  it('shows a tif work through the server’s rendition: the picture draws, the card has a cover, the original downloads', async () => {
+    const { page, errors } = await openPage(browser)
+    // 周可, the other verified designer, so that 陈思远's counts above stay as they are.
+    await signIn(page, '13800000003')
+    await page.goto('/mine?change=Work')
+    await expect.poll(() => page.getByTestId('work-register-open').isEnabled()).toBe(true)
+    await registerWork(page, { file: tif, name: '山居茶器印刷稿', type: '产品设计', tag: '印刷,四色' })
+    const primary = page.getByTestId('work-detail-dialog').getByTestId('work-primary')
+    expect(await primary.getAttribute('data-kind')).toBe('image')
+    // The browser really drew it: a decoded picture of the TIFF's 24 × 16 pixels.
+    const picture = primary.getByRole('img', { name: '山居茶器印刷稿' })
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24)
+    expect(await primary.getByTestId('work-primary-original').textContent()).toContain('山居茶器-印刷稿.tif')
+    const download = await page.request.get(
+      (await primary.getByRole('link', { name: '下载文件' }).getAttribute('href')) as string,
+    )
+    expect(download.headers()['content-type']).toBe('image/tiff')
+    await page.getByTestId('work-detail-dialog').getByRole('button', { name: '关闭' }).click()
+    // Its card shows the 280-wide thumbnail (here the picture's own 24 px: never enlarged).
+    const card = page.getByTestId('work-card').filter({ hasText: '山居茶器印刷稿' })
+    const cover = card.getByTestId('work-cover')
+    expect(await cover.getAttribute('data-cover')).toBe('own')
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24)
     expect(errors).toEqual([])
   })
 

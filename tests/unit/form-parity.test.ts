@@ -808,7 +808,7 @@ const TABLE: Record<FormName, Form> = {
       {
         label: 'an exe as the work file',
         data: { ...WORKS, worksFile: { fileUrl: '/api/files/x.exe', fileOgName: 'x.exe' } },
-        message: '仅支持 jpg、jpeg、png、gif、webp、bmp、mp4、txt、pdf、zip 格式的文件，请重新上传',
+        message: '仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传',
       },
       {
         label: 'declaration not ticked',

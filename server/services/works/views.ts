@@ -2,37 +2,43 @@ import fs from 'node:fs'
 import type { Kysely, Selectable } from 'kysely'
 import type { WorkCard, WorkDetail, WorkFile } from '../../../schemas/api/works.ts'
 import {
+  BROWSER_IMAGE_EXTENSIONS,
   extensionOf,
   WORK_FILE_TYPES,
+  WORK_IMAGE_EXTENSIONS,
   WORK_PLACEHOLDER_COVERS,
+  WORK_PREVIEW_WIDTH,
   WORK_THUMB_WIDTH,
+  type WorkRenditionWidth,
 } from '../../../schemas/works.ts'
 import type { Database, RightsWorkTable } from '../../db/schema.ts'
 import type { ReferenceData } from '../reference-data.ts'
 import type { FileStorage } from '../storage.ts'
-
-/** Raster images the server can resize for a card (sharp reads these; bmp is shown as uploaded). */
-export const THUMBNAIL_SOURCES = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
+import type { Renditions } from './renditions.ts'
 
 /** Characters of a text work shown in the detail view: enough to read, bounded for the answer. */
 const MAX_TXT_CHARS = 20_000
 
 export const fileUrl = (name: string) => `/api/files/${name}`
-export const thumbUrl = (name: string) => `/api/files/${name}/thumb?w=${WORK_THUMB_WIDTH}`
+export const thumbUrl = (name: string, width: WorkRenditionWidth = WORK_THUMB_WIDTH) =>
+  `/api/files/${name}/thumb?w=${width}`
+
+/** Whether a stored file is one of the §9 image types, which the server renders as WebP of any of them. */
+export const isImageFile = (name: string) =>
+  (WORK_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+
+/** A placeholder cover of public/works/, as an address under the base path. */
+export const placeholderCover = (fileType: number, basePath: string) =>
+  `${basePath}${(WORK_PLACEHOLDER_COVERS[fileType as keyof typeof WORK_PLACEHOLDER_COVERS] ?? WORK_PLACEHOLDER_COVERS[4]).slice(1)}`
 
 /**
- * A card's cover (SPEC §2 Cards): an image work's 280-wide thumbnail; video and text works get their
- * placeholders and any other file the generic one (site paths under the base path, from public/works/).
+ * A card's cover (SPEC §2 Cards): an image work's 280-wide thumbnail (the thumbnail route answers the
+ * generic cover for an original with no picture, such as an eps without preview); video and text works
+ * get their placeholders and any other file the generic one.
  */
 export function coverUrl(fileType: number, fileName: string, basePath: string): string {
-  if (fileType === WORK_FILE_TYPES.image) {
-    return (THUMBNAIL_SOURCES as readonly string[]).includes(extensionOf(fileName))
-      ? thumbUrl(fileName)
-      : fileUrl(fileName)
-  }
-  const placeholder =
-    WORK_PLACEHOLDER_COVERS[fileType as keyof typeof WORK_PLACEHOLDER_COVERS] ?? WORK_PLACEHOLDER_COVERS[4]
-  return `${basePath}${placeholder.slice(1)}`
+  if (fileType === WORK_FILE_TYPES.image && isImageFile(fileName)) return thumbUrl(fileName)
+  return placeholderCover(fileType, basePath)
 }
 
 /** Deposit certificate and evidence package of a work: owner-only download routes. */
@@ -107,11 +113,30 @@ async function readText(file: string): Promise<string> {
 }
 
 /**
+ * The pictures of an image file (§2: "a previewable image"): a gif as uploaded so that it still
+ * moves, other types as the server's WebP. A browser draws no tif or eps, so for those the rendition
+ * is made now to learn whether there is a picture at all (once; it is kept); the other types always
+ * decode, and the thumbnail route falls back to the original if one does not.
+ */
+async function pictureUrls(
+  renditions: Renditions,
+  name: string,
+): Promise<Pick<WorkFile, 'thumbUrl' | 'previewUrl'>> {
+  if (!isImageFile(name)) return {}
+  const ext = extensionOf(name)
+  if (ext === 'gif') return { thumbUrl: thumbUrl(name), previewUrl: fileUrl(name) }
+  const drawable =
+    (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(ext) ||
+    (await renditions.hasPicture(name, WORK_PREVIEW_WIDTH))
+  return drawable ? { thumbUrl: thumbUrl(name), previewUrl: thumbUrl(name, WORK_PREVIEW_WIDTH) } : {}
+}
+
+/**
  * GET /works/show/{id} (SPEC §2 "Work registration detail view", §6): public, but the registration
  * panel (fileSize, org, certificate number and the two downloads) and mine: true only for the owner.
  */
 export async function workDetail(
-  deps: { db: Kysely<Database>; storage: FileStorage; reference: ReferenceData },
+  deps: { db: Kysely<Database>; storage: FileStorage; reference: ReferenceData; renditions: Renditions },
   work: WorkRow,
   viewerId: number | undefined,
   verifyUrl: string,
@@ -147,6 +172,7 @@ export async function workDetail(
       fileUrl: fileUrl(f.file_name),
       fileOgName: f.original_name,
       filePrimary: f.file_primary,
+      ...(await pictureUrls(deps.renditions, f.file_name)),
     }
     if (f.file_primary === 1 && work.file_type === WORK_FILE_TYPES.text) {
       const path = deps.storage.pathOf(f.file_name)

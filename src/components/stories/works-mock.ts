@@ -93,6 +93,32 @@ export const fileWork: WorkDetail = {
   filesList: [{ fileUrl: '/api/files/demo.step', fileOgName: '茶盘结构-v3.step', filePrimary: 1 }],
 }
 
+/** A tif work: browsers draw no tif, so the server's rendition is shown and the original offered. */
+export const tifWork: WorkDetail = {
+  ...detailBase,
+  id: 1005,
+  worksName: '山居茶器印刷稿（示例）',
+  tag: '印刷,四色',
+  filesList: [
+    {
+      fileUrl: '/api/files/demo.tif',
+      fileOgName: '山居茶器-印刷稿.tif',
+      filePrimary: 1,
+      thumbUrl: 'landing/demo/photo.webp',
+      previewUrl: 'landing/demo/photo.webp',
+    },
+  ],
+}
+
+/** An eps that carries no preview: the server has no picture to draw, so the file is offered. */
+export const epsWithoutPreviewWork: WorkDetail = {
+  ...detailBase,
+  id: 1006,
+  worksName: '茶器标志矢量稿（示例）',
+  tag: '标志,矢量',
+  filesList: [{ fileUrl: '/api/files/demo.eps', fileOgName: '茶器标志.eps', filePrimary: 1 }],
+}
+
 const card = (
   id: number,
   worksName: string,

@@ -1,8 +1,8 @@
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import type { WorkFile } from '../../../schemas/api/works.ts'
 import { FOLD_CHARS, MEDIA_HEIGHT_PX } from '../../lib/constants.ts'
 import { toAddress } from '../../lib/paths.ts'
-import { fileKindOf } from '../../lib/work-files.ts'
+import { fileKindOf, isBrowserImage } from '../../lib/work-files.ts'
 import { FoldText } from '../fold-text.tsx'
 import { FileIcon } from '../icons.tsx'
 import { PreviewImage } from './preview-image.tsx'
@@ -16,6 +16,7 @@ const MEDIA_HEIGHT = `${MEDIA_HEIGHT_PX}px`
  */
 export function PrimaryFile({ file, name }: { file: WorkFile; name: string }) {
   const kind = fileKindOf(file.fileOgName || file.fileUrl)
+  const drawnByBrowser = isBrowserImage(file.fileOgName || file.fileUrl)
   if (kind === 'video')
     return (
       <Box bg="black" borderRadius="md" overflow="hidden" data-testid="work-primary" data-kind="video">
@@ -31,11 +32,25 @@ export function PrimaryFile({ file, name }: { file: WorkFile; name: string }) {
         />
       </Box>
     )
-  if (kind === 'image')
+  // A browser draws no tif or eps: those come as the server's rendition, or not at all.
+  const picture = file.previewUrl ?? (drawnByBrowser ? file.fileUrl : undefined)
+  if (kind === 'image' && picture)
     return (
-      <Box bg="gray.50" borderRadius="md" borderWidth="1px" data-testid="work-primary" data-kind="image">
-        <PreviewImage src={file.fileUrl} alt={name} h={MEDIA_HEIGHT} w="full" objectFit="contain" />
-      </Box>
+      <Stack gap="2" data-testid="work-primary" data-kind="image">
+        <Box bg="gray.50" borderRadius="md" borderWidth="1px">
+          <PreviewImage src={picture} alt={name} h={MEDIA_HEIGHT} w="full" objectFit="contain" />
+        </Box>
+        {!drawnByBrowser && (
+          <HStack gap="2" fontSize="sm" color="fg.muted" data-testid="work-primary-original">
+            <Text minW="0" wordBreak="break-all">
+              预览图由原文件生成。原文件：{file.fileOgName}
+            </Text>
+            <Link asChild colorPalette="brand" flexShrink="0">
+              <DownloadLink file={file} />
+            </Link>
+          </HStack>
+        )}
+      </Stack>
     )
   if (kind === 'text')
     return (
@@ -54,17 +69,28 @@ export function PrimaryFile({ file, name }: { file: WorkFile; name: string }) {
       borderRadius="md"
       bg="bg.subtle"
       data-testid="work-primary"
-      data-kind="other"
+      data-kind={kind === 'image' ? 'image-without-preview' : 'other'}
     >
       <FileIcon boxSize="10" color="fg.muted" />
-      <Text flex="1" minW="0" wordBreak="break-all">
-        {file.fileOgName}
-      </Text>
+      <Stack flex="1" minW="0" gap="1">
+        <Text wordBreak="break-all">{file.fileOgName}</Text>
+        {kind === 'image' && (
+          <Text fontSize="sm" color="fg.muted">
+            该文件未附带预览图，请下载后查看
+          </Text>
+        )}
+      </Stack>
       <Button asChild size="sm" variant="outline">
-        <a href={toAddress(file.fileUrl)} download={file.fileOgName}>
-          下载文件
-        </a>
+        <DownloadLink file={file} />
       </Button>
     </HStack>
+  )
+}
+
+function DownloadLink({ file, ...props }: { file: WorkFile } & React.ComponentProps<'a'>) {
+  return (
+    <a href={toAddress(file.fileUrl)} download={file.fileOgName} {...props}>
+      下载文件
+    </a>
   )
 }

@@ -2,7 +2,15 @@ import { Box } from '@chakra-ui/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { withMockApi } from '../../forms/stories/mock-api.tsx'
-import { detailBase, fileWork, ownerFields, textWork, videoWork } from '../stories/works-mock.ts'
+import {
+  detailBase,
+  epsWithoutPreviewWork,
+  fileWork,
+  ownerFields,
+  textWork,
+  tifWork,
+  videoWork,
+} from '../stories/works-mock.ts'
 import { WorkDetailView } from './view.tsx'
 
 const meta = {
@@ -84,5 +92,35 @@ export const OtherFileAsVisitor: Story = {
       'download',
       '茶盘结构-v3.step',
     )
+  },
+}
+
+/** A tif: the server's WebP rendition, previewable, with the original named and offered for download. */
+export const TifThroughItsRendition: Story = {
+  args: { detail: tifWork },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const primary = canvas.getByTestId('work-primary')
+    await expect(primary.dataset.kind).toBe('image')
+    await expect(within(primary).getByRole('img', { name: tifWork.worksName }).getAttribute('src')).toContain(
+      'landing/demo/photo.webp',
+    )
+    await expect(canvas.getByTestId('work-primary-original')).toHaveTextContent('山居茶器-印刷稿.tif')
+    await expect(canvas.getByRole('link', { name: '下载文件' })).toHaveAttribute(
+      'download',
+      '山居茶器-印刷稿.tif',
+    )
+  },
+}
+
+/** An eps without an embedded preview: no picture to show, so it is offered like any file, and says why. */
+export const EpsWithoutPreview: Story = {
+  args: { detail: epsWithoutPreviewWork },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByTestId('work-primary').dataset.kind).toBe('image-without-preview')
+    await expect(canvas.getByText('该文件未附带预览图，请下载后查看')).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: /查看大图/ })).toBeNull()
+    await expect(canvas.getByRole('link', { name: '下载文件' })).toHaveAttribute('download', '茶器标志.eps')
   },
 }

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import type { WorkCard, WorkDetail } from '../../schemas/api/works.ts'
+import { DEMO } from '../support/test-app.ts'
+import { useTestApp } from '../support/use-test-app.ts'
+
+const t = useTestApp()
+const fixtures = path.join(import.meta.dirname, '../fixtures/images')
+const read = (name: string) => fs.readFileSync(path.join(fixtures, name))
+
+function multipart(name: string, content: Buffer) {
+  const boundary = `----kabu-renditions-${randomBytes(4).toString('hex')}`
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+async function upload(token: string, name: string, content: Buffer) {
+  const { payload, headers } = multipart(name, content)
+  const res = await t.server.app.inject({
+    method: 'POST',
+    url: '/api/common/upload',
+    payload,
+    headers: { ...headers, authorization: token },
+  })
+  return res.json() as { code: number; msg: string; data: { url: string } }
+}
+
+/** Registers a fixture as the demo designer's work; answers its detail as a visitor sees it. */
+async function registerFixture(token: string, file: string, name: string) {
+  const uploaded = await upload(token, file, read(file))
+  expect(uploaded.code).toBe(200)
+  const res = await t.api.post(
+    '/api/works/register',
+    {
+      worksFile: { fileUrl: uploaded.data.url, fileOgName: file },
+      worksName: name,
+      worksType: '2',
+      tag: '样张',
+      read: true,
+    },
+    token,
+  )
+  expect(res.code).toBe(200)
+  return (await t.api.get(`/api/works/show/${res.data.id}`)).data as WorkDetail
+}
+
+const get = (url: string) => t.server.app.inject({ url })
+
+/** A WebP answer's size, after checking that it is one. */
+async function webpSize(url: string) {
+  const res = await get(url)
+  expect(res.statusCode).toBe(200)
+  expect(res.headers['content-type']).toBe('image/webp')
+  const meta = await sharp(res.rawPayload).metadata()
+  expect(meta.format).toBe('webp')
+  return { width: meta.width, height: meta.height, body: res.rawPayload }
+}
+
+/** The average colour of the rendition's top-left block, which is dark red in source.png. */
+async function topLeftColour(body: Buffer) {
+  const { data, info } = await sharp(body).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const sums = [0, 0, 0]
+  let n = 0
+  for (let y = 2; y < 6; y++)
+    for (let x = 6; x < 10; x++) {
+      for (let c = 0; c < 3; c++) sums[c]! += data[(y * info.width + x) * 3 + c]!
+      n++
+    }
+  return sums.map((s) => Math.round(s / n))
+}
+
+describe('pictures of every §9 image type (tif, eps and bmp works are shown, not only offered)', () => {
+  it('accepts tif and eps uploads by their content, and refuses a name that lies', async () => {
+    const token = await t.api.login(DEMO.designer)
+    expect((await upload(token, '样张.tif', read('lzw.tif'))).code).toBe(200)
+    expect((await upload(token, '样张.eps', read('tiff-preview.eps'))).code).toBe(200)
+    expect((await upload(token, '样张.eps', read('epsi-preview.eps'))).code).toBe(200)
+    expect(await upload(token, '假的.tif', read('source.png'))).toMatchObject({
+      code: 400,
+      msg: '文件内容与扩展名不符',
+    })
+    expect(await upload(token, '假的.eps', read('rgb24-v3.bmp'))).toMatchObject({
+      code: 400,
+      msg: '文件内容与扩展名不符',
+    })
+  })
+
+  it.each([
+    ['lzw.tif', 'TIFF'],
+    ['tiff-preview.eps', 'EPS with a TIFF preview'],
+    ['rgb24-v3.bmp', 'uncompressed BMP'],
+    ['rle8-v3.bmp', 'RLE8 BMP'],
+  ])('shows %s (%s) as a picture: card thumbnail and detail preview as WebP', async (file) => {
+    const token = await t.api.login(DEMO.designer)
+    const detail = await registerFixture(token, file, `样张 ${file}`)
+    expect(detail.fileType).toBe(1)
+    const primary = detail.filesList.find((f) => f.filePrimary === 1)!
+    expect(primary.previewUrl).toBe(`${primary.fileUrl}/thumb?w=1600`)
+    expect(primary.thumbUrl).toBe(`${primary.fileUrl}/thumb?w=280`)
+    // Never enlarged: the fixtures are small, so both renditions keep their size.
+    const preview = await webpSize(primary.previewUrl!)
+    const original = await sharp(
+      read(file.endsWith('.bmp') && file.startsWith('rle8') ? 'many.png' : 'source.png'),
+    ).metadata()
+    expect([preview.width, preview.height]).toEqual([original.width, original.height])
+    if (!file.startsWith('rle8')) {
+      // Dark red (200, 30, 40) survives WebP at quality 80 within a few levels.
+      const [r, g, b] = await topLeftColour(preview.body)
+      expect(Math.abs(r! - 200) + Math.abs(g! - 30) + Math.abs(b! - 40)).toBeLessThan(40)
+    }
+    const card = ((await t.api.get('/api/works/list?pageSize=50')).rows as WorkCard[]).find(
+      (r) => r.id === detail.id,
+    )!
+    expect(card.fileUrl).toBe(primary.thumbUrl)
+    expect((await webpSize(card.fileUrl)).width).toBe(original.width)
+  })
+
+  it('reads an EPSI preview; an eps without any preview is offered for download with the generic cover', async () => {
+    const token = await t.api.login(DEMO.designer)
+    const epsi = await registerFixture(token, 'epsi-preview.eps', 'EPSI 样张')
+    const epsiPrimary = epsi.filesList[0]!
+    expect((await webpSize(epsiPrimary.previewUrl!)).width).toBe(68)
+
+    const bare = await registerFixture(token, 'no-preview.eps', '无预览样张')
+    const primary = bare.filesList[0]!
+    expect(bare.fileType).toBe(1)
+    expect(primary.previewUrl).toBeUndefined()
+    expect(primary.thumbUrl).toBeUndefined()
+    // The original stays downloadable.
+    expect((await get(primary.fileUrl)).headers['content-type']).toBe('application/postscript')
+    // Its card asks for the thumbnail, which sends the generic cover, again and again.
+    const card = ((await t.api.get('/api/works/list?pageSize=50')).rows as WorkCard[]).find(
+      (r) => r.id === bare.id,
+    )!
+    for (let i = 0; i < 2; i++) {
+      const res = await get(card.fileUrl)
+      expect(res.statusCode).toBe(302)
+      expect(res.headers.location).toBe('/works/cover-file.svg')
+    }
+  })
+
+  it('makes a rendition once however many ask at the same moment', async () => {
+    const token = await t.api.login(DEMO.designer)
+    // A fresh image (a new hash): a larger picture, so the 280 thumbnail is a real resize.
+    const big = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c81e28' } })
+      .tiff()
+      .toBuffer()
+    const uploaded = await upload(token, '大样张.tif', big)
+    const url = `${uploaded.data.url}/thumb?w=280`
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(url)))
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200))
+    expect(new Set(answers.map((a) => a.rawPayload.toString('base64'))).size).toBe(1)
+    const meta = await sharp(answers[0]!.rawPayload).metadata()
+    expect([meta.width, meta.height]).toEqual([280, 187])
+    const thumbs = path.join(t.server.dataDir, 'thumbs')
+    const kept = fs.readdirSync(thumbs, { recursive: true }).map(String)
+    expect(kept.filter((f) => f.endsWith(`${path.basename(uploaded.data.url)}.w280.webp`))).toHaveLength(1)
+    expect(kept.filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('refuses widths it does not make and files that are no images', async () => {
+    const token = await t.api.login(DEMO.designer)
+    const uploaded = await upload(token, '样张.tif', read('lzw.tif'))
+    expect((await get(`${uploaded.data.url}/thumb?w=999`)).json()).toMatchObject({ code: 400 })
+    const text = await upload(token, '说明.txt', Buffer.from('不是图片'))
+    expect((await get(`${text.data.url}/thumb?w=280`)).json()).toEqual({ code: 404, msg: '文件不存在' })
+  })
+})
