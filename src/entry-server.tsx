@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { ChakraProvider } from '@chakra-ui/react'
 import createCache from '@emotion/cache'
 import { CacheProvider } from '@emotion/react'
@@ -26,7 +27,7 @@ import { RenderClock } from './lib/render-clock.ts'
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'browser-only' }
+  | { kind: 'browser-only'; loaderError?: unknown }
   | { kind: 'page'; status: number; head: string; styles: string; html: string; data: string }
 
 /** One API call a loader makes, answered in process by the server's own routes. */
@@ -42,9 +43,18 @@ export interface RenderOptions {
   api: ApiCall
 }
 
-/** The loaders' API client (src/api) keeps working on the server: its requests go to `api`. */
-function inProcessAdapter(api: ApiCall): AxiosAdapter {
+/**
+ * The server whose page is being rendered. A process may hold several (the bench and tests build one
+ * app per database), and the API client is one module-wide instance: each render's calls must reach
+ * its own server, not the first one that rendered.
+ */
+const renderingApi = new AsyncLocalStorage<ApiCall>()
+
+/** The loaders' API client (src/api) keeps working on the server: its requests go to the rendering server. */
+function inProcessAdapter(): AxiosAdapter {
   return async (config) => {
+    const api = renderingApi.getStore()
+    if (!api) throw new AxiosError('no page is being rendered', AxiosError.ERR_NETWORK, config)
     const answer = await api({
       method: (config.method ?? 'get').toUpperCase(),
       url: http.getUri(config),
@@ -87,10 +97,14 @@ async function renderToString(node: React.ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+export function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  return renderingApi.run(options.api, () => renderPage(request, options))
+}
+
+async function renderPage(request: Request, options: RenderOptions): Promise<RenderResult> {
   if (!configured) {
     await loadAllSections()
-    http.defaults.adapter = inProcessAdapter(options.api)
+    http.defaults.adapter = inProcessAdapter()
     // No browser address to read and no one to send to sign-in: pages render signed out.
     configureHttp({ currentPath: () => '/', onUnauthorized: () => {} })
     configured = true
@@ -100,7 +114,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
   }
   // A loader that failed (the API down) leaves the page to the browser, which shows its own error.
-  if (context.errors) return { kind: 'browser-only' }
+  if (context.errors) return { kind: 'browser-only', loaderError: Object.values(context.errors)[0] }
   const head = headOf(
     context.matches.map((m) => ({ handle: m.route.handle, loaderData: context.loaderData[m.route.id] })),
   )

@@ -9,7 +9,7 @@ import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-j
 /** What src/entry-server.tsx exports (the server never imports src/: it loads the built bundle). */
 type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'browser-only' }
+  | { kind: 'browser-only'; loaderError?: unknown }
   | { kind: 'page'; status: number; head: string; styles: string; html: string; data: string }
 interface RendererModule {
   render(
@@ -73,7 +73,15 @@ export function loadPageRenderer(
     if (hit && hit.expires > Date.now()) return hit.answer
     const renderer = await loading
     const result = await renderer.render(new Request(key), { origin, api })
-    if (result.kind === 'browser-only') return undefined
+    if (result.kind === 'browser-only') {
+      // Worth an operator's look: the page works, but visitors and crawlers wait for the browser.
+      if (result.loaderError)
+        app.log.warn(
+          { err: result.loaderError, url },
+          'a page could not be rendered on the server: its data failed to load',
+        )
+      return undefined
+    }
     const answer: Answer =
       result.kind === 'page'
         ? { kind: 'page', status: result.status, document: new HtmlDocument(fillTemplate(template, result)) }
