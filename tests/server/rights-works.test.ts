@@ -406,13 +406,16 @@ describe('who sees what', () => {
     expect((await t.api.get('/api/works/my')).code).toBe(403)
   })
 
-  it('indexes works for the site search by name, tag and owner', async () => {
+  it('indexes works for the site search by name, tag, owner and type', async () => {
     const byName = await searchKind(t.server.app.db, '折叠台灯', '作品', 10)
     expect(byName.rows.map((r) => r.title)).toContain('「栖光」折叠台灯')
     expect(byName.rows[0]!.url).toMatch(/^\/works\/detail\?id=\d+$/)
     const byTag = await searchKind(t.server.app.db, '黄铜', '作品', 10)
     expect(byTag.rows.map((r) => r.title)).toEqual(['「西溪」湿地文创书签系列'])
     expect((await searchKind(t.server.app.db, '周可', '作品', 10)).total).toBe(5)
+    // The type a result shows is searchable too: 交互与UI设计 (type 11) is the pillbox prototype's.
+    const byType = await searchKind(t.server.app.db, '交互与UI设计', '作品', 10)
+    expect(byType.rows.map((r) => r.title)).toEqual(['智能药盒交互原型说明'])
   })
 })
 

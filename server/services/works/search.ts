@@ -12,7 +12,8 @@ export function workSearchDoc(
     title: work.works_name,
     snippet: `${typeLabel} · ${ownerName}${work.tag ? ` · ${work.tag.split(',').join(' / ')}` : ''}`,
     url: `/works/detail?id=${work.id}`,
-    body: `${work.tag.replaceAll(',', ' ')} ${work.works_abstract ?? ''} ${ownerName}`,
+    // What the result shows (type, owner, tags) is what a visitor may search by.
+    body: `${typeLabel} ${work.tag.replaceAll(',', ' ')} ${work.works_abstract ?? ''} ${ownerName}`,
     // Newer works first among equals.
     rank: work.id,
   }
