@@ -10,6 +10,7 @@ import { searchKind } from '../../server/services/search-index.ts'
 import { WORKS_MESSAGES } from '../../server/services/works/register.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { DEMO } from '../support/test-app.ts'
+import { multipartFile, uploadFile } from '../support/uploads.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 import { insertUser } from '../support/users.ts'
 
@@ -17,27 +18,9 @@ const t = useTestApp()
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
 
-function multipart(name: string, content: Buffer) {
-  const boundary = `----kabu-works-${randomBytes(4).toString('hex')}`
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
 /** Uploads through the real upload route; answers the form's file value. */
 async function upload(token: string, name: string, content: Buffer) {
-  const { payload, headers } = multipart(name, content)
-  const res = await t.server.app.inject({
-    method: 'POST',
-    url: '/api/common/upload',
-    payload,
-    headers: { ...headers, authorization: token },
-  })
+  const res = await uploadFile(t.server.app, token, name, content)
   const body = res.json()
   if (body.code !== 200) throw new Error(`upload failed: ${res.body}`)
   return { fileUrl: body.data.url as string, fileOgName: name }
@@ -441,12 +424,12 @@ describe('public verification', () => {
       matchedBy: 'file',
       ...expected,
     })
-    const { payload, headers } = multipart('任意名字.txt', content)
+    const { payload, headers } = multipartFile('任意名字.txt', content)
     const byFile = (
       await t.server.app.inject({ method: 'POST', url: '/api/works/verify', payload, headers })
     ).json()
     expect(byFile.data).toEqual({ hash: sha256(content), matchedBy: 'file', ...expected })
-    const unknown = multipart('other.txt', Buffer.from('从未登记的内容'))
+    const unknown = multipartFile('other.txt', Buffer.from('从未登记的内容'))
     const none = (await t.server.app.inject({ method: 'POST', url: '/api/works/verify', ...unknown })).json()
     expect(none.data).toEqual({ hash: sha256('从未登记的内容'), matched: false })
     expect(await t.api.post('/api/works/verify', { hash: 'xyz' })).toEqual({

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiOf } from '../support/api-client.ts'
 import { createTestApp, DEMO } from '../support/test-app.ts'
+import { uploadFile } from '../support/uploads.ts'
 
 let server: Awaited<ReturnType<typeof createTestApp>>
 let token: string
@@ -16,27 +17,8 @@ const PNG = Buffer.concat([
   Buffer.from('not really pixels'),
 ])
 
-function multipart(name: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = '----kabu-test-boundary'
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
-const upload = (name: string, content: Buffer, auth: string | null = token) => {
-  const { payload, headers } = multipart(name, content)
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/common/upload',
-    payload,
-    headers: { ...headers, ...(auth ? { authorization: auth } : {}) },
-  })
-}
+const upload = (name: string, content: Buffer, auth: string | null = token) =>
+  uploadFile(server.app, auth, name, content)
 
 describe('POST /api/common/upload', () => {
   it('stores a file by content hash and answers with its URL, not its bytes', async () => {

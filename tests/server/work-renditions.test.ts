@@ -1,38 +1,22 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { WorkCard, WorkDetail } from '../../schemas/api/works.ts'
 import { DEMO } from '../support/test-app.ts'
+import { uploadFile } from '../support/uploads.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
 const t = useTestApp()
 const fixtures = path.join(import.meta.dirname, '../fixtures/images')
 const read = (name: string) => fs.readFileSync(path.join(fixtures, name))
 
-function multipart(name: string, content: Buffer) {
-  const boundary = `----kabu-renditions-${randomBytes(4).toString('hex')}`
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
-async function upload(token: string, name: string, content: Buffer) {
-  const { payload, headers } = multipart(name, content)
-  const res = await t.server.app.inject({
-    method: 'POST',
-    url: '/api/common/upload',
-    payload,
-    headers: { ...headers, authorization: token },
-  })
-  return res.json() as { code: number; msg: string; data: { url: string } }
-}
+const upload = async (token: string, name: string, content: Buffer) =>
+  (await uploadFile(t.server.app, token, name, content)).json() as {
+    code: number
+    msg: string
+    data: { url: string }
+  }
 
 /** Registers a fixture as the demo designer's work; answers its detail as a visitor sees it. */
 async function registerFixture(token: string, file: string, name: string) {
