@@ -23,7 +23,7 @@ export const competitionWorkBaseSchema = {
     worksName: textField('作品名称', 2, 50),
     range: choiceField('参赛类别', '请选择参赛类别'),
     proposition: choiceField('命题', '请选择命题'),
-    cover: { ...uploadedFileField(IMAGE_EXTENSIONS), title: '作品封面' },
+    cover: { ...uploadedFileField(IMAGE_EXTENSIONS, '请上传作品封面'), title: '作品封面' },
     images: {
       type: 'array',
       title: '作品图片',

@@ -130,9 +130,16 @@ const sitePathWithExtension = (extensions: readonly string[]) =>
  * An uploaded file as a form keeps it: the URL the server answered and the name it had on the
  * entrant's disk (display data only). The `file-upload` field fills it in.
  */
-export const uploadedFileField = <E extends readonly string[]>(extensions: E) => {
-  // One message for whatever is wrong: the entrant's remedy is always to upload again. It sits on each
-  // leaf as well, because ajv-errors does not rewrite a child's errors inside array items.
+export const uploadedFileField = <E extends readonly string[], M extends string = '请上传文件'>(
+  extensions: E,
+  /**
+   * The message for no file at all: the field's own required message, so that a form which fills an
+   * empty `{}` in (RJSF does for object fields) says the same as a form that leaves the field out.
+   */
+  missing: M = '请上传文件' as M,
+) => {
+  // One message for whatever else is wrong: the entrant's remedy is always to upload again. It sits on
+  // each leaf as well, because ajv-errors does not rewrite a child's errors inside array items.
   const message = `仅支持 ${extensions.join('、')} 格式的文件，请重新上传` as const
   return {
     type: 'object',
@@ -147,7 +154,7 @@ export const uploadedFileField = <E extends readonly string[]>(extensions: E) =>
     },
     required: ['fileUrl', 'fileOgName'],
     additionalProperties: false,
-    errorMessage: message,
+    errorMessage: { required: missing, _: message },
   } as const
 }
 

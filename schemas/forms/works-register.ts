@@ -34,7 +34,7 @@ export const worksRegisterSchema = {
   $id: 'worksRegister',
   type: 'object',
   properties: {
-    worksFile: { ...uploadedFileField(WORK_FILE_EXTENSIONS), title: '作品文件' },
+    worksFile: { ...uploadedFileField(WORK_FILE_EXTENSIONS, '请上传作品文件'), title: '作品文件' },
     worksName: textField('作品名称', 2, 50),
     worksType: {
       type: 'string',

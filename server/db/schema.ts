@@ -93,6 +93,13 @@ export interface FileTable {
   created_at: string
 }
 
+/** Who uploaded a stored file: a content uploaded by several users has a row for each. */
+export interface FileUploadTable {
+  name: string
+  user_id: number
+  created_at: string
+}
+
 export interface AddressTable {
   id: Generated<number>
   user_id: number
@@ -424,6 +431,7 @@ export interface Database {
   dictionaries: DictionaryTable
   realname_auths: RealnameAuthTable
   files: FileTable
+  file_uploads: FileUploadTable
   addresses: AddressTable
   verification_codes: VerificationCodeTable
   sms_outbox: SmsOutboxTable

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { requestOrigin } from '../lib/origin.ts'
+import { renderingOrigin, requestOrigin } from '../lib/origin.ts'
 import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
 
 /** What src/entry-server.tsx exports (the server never imports src/: it loads the built bundle). */
@@ -72,7 +72,8 @@ export function loadPageRenderer(
     const hit = cache.get(key)
     if (hit && hit.expires > Date.now()) return hit.answer
     const renderer = await loading
-    const result = await renderer.render(new Request(key), { origin, api })
+    // The loaders' API calls build links (a work's QR code) from the visitor's origin, not inject's.
+    const result = await renderingOrigin.run(origin, () => renderer.render(new Request(key), { origin, api }))
     if (result.kind === 'browser-only') {
       // Worth an operator's look: the page works, but visitors and crawlers wait for the browser.
       if (result.loaderError)

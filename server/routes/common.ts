@@ -14,8 +14,8 @@ import {
 import { listOf } from '../../schemas/api/json.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { handlerBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
-import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
+import { recordUpload } from '../services/file-records.ts'
 import type { ReferenceData } from '../services/reference-data.ts'
 import {
   type FileStorage,
@@ -168,11 +168,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
         throw error
       }
       const originalName = part.filename.slice(0, 255)
-      await app.db.kysely
-        .insertInto('files')
-        .values({ ...stored, original_name: originalName, owner_id: request.userId, created_at: nowIso() })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute()
+      await recordUpload(app.db.kysely, stored, originalName, request.userId)
       const uploaded: UploadedFile = {
         url: `/api/files/${stored.name}`,
         fileName: originalName,

@@ -320,7 +320,7 @@ export async function competitionRoutes(
         checkChoice(form.companyType, c.companyTypes, '单位类型')
         if (form.qtType !== undefined && !app.reference.dictLabel(QT_TYPE_DICTIONARY, String(form.qtType)))
           throw new BusinessError(CODE.badRequest, M.badChoice('青苔类别'))
-        await checkFiles(k, form)
+        await checkFiles(k, request.userId, form)
         const existing = await findRegistration(k, request.userId, c.competitionId)
         if (existing?.finalised_at) throw new BusinessError(CODE.badRequest, M.finalised)
         const { entrantType, companyType, qtType, ...rest } = form
@@ -425,7 +425,7 @@ export async function competitionRoutes(
         if (stepName === 'info') {
           if (!existing) throw new BusinessError(CODE.badRequest, M.saveBaseFirst)
           const form = readForm(c, 'workInfo', body)
-          await checkFiles(k, form)
+          await checkFiles(k, request.userId, form)
           await k
             .updateTable('competition_works')
             .set({ info: JSON.stringify(form), updated_at: now })
@@ -438,7 +438,7 @@ export async function competitionRoutes(
         const ranges = [...c.ranges.default, ...(c.ranges.propositional ?? [])]
         checkChoice(form.range, ranges, '参赛类别')
         checkChoice(form.proposition, c.ranges.propositional ?? [], '命题')
-        await checkFiles(k, form)
+        await checkFiles(k, request.userId, form)
         if (existing) {
           await k
             .updateTable('competition_works')
@@ -616,7 +616,7 @@ export async function competitionRoutes(
         requirePhase(c, 'submit')
         requireOpenRegistration(await findRegistration(k, request.userId, c.competitionId))
         const form = readForm(c, key, body)
-        await checkFiles(k, form)
+        await checkFiles(k, request.userId, form)
         await k
           .updateTable('competition_works')
           .set({ [column]: JSON.stringify(form), updated_at: nowIso() })

@@ -125,7 +125,16 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
       created_at: nowIso(),
     }
     try {
-      await app.db.kysely.insertInto('realname_auths').values(row).execute()
+      await app.db.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('realname_auths').values(row).execute()
+        // The account is named by its verified name from now on (certificates, works and the
+        // directory name the same person); a nickname the owner set still shows where it did.
+        await trx
+          .updateTable('users')
+          .set({ username: form.username })
+          .where('id', '=', request.userId)
+          .execute()
+      })
     } catch (error) {
       // Two submissions racing: the unique keys decide, with the same messages as above.
       await refuseIfVerified(request.userId)

@@ -7,6 +7,7 @@ import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import type { CompetitionRegistrationTable, CompetitionWorkTable, Database } from '../db/schema.ts'
 import { BusinessError, CODE } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
+import { uploadsOf } from './file-records.ts'
 import { MAX_UPLOAD_BYTES } from './storage.ts'
 
 /** The Chinese answers of the competition API, each written once. */
@@ -75,10 +76,15 @@ const FIELD_TYPES: Record<string, readonly string[]> = { propertyRight: DOCUMENT
 const FILE_URL = /^\/api\/files\/([0-9a-f]{64}\.([a-z0-9]{2,4}))$/
 
 /**
- * Every {fileUrl, fileOgName} in validated form data must name a file the storage holds, of a type
- * its field accepts and within the upload limit: a form cannot point at a file nobody uploaded.
+ * Every {fileUrl, fileOgName} in validated form data must name a file this user uploaded, of a type
+ * its field accepts and within the upload limit: a form cannot point at a file nobody uploaded, nor
+ * at another entrant's by its address.
  */
-export async function checkFiles(db: Kysely<Database>, data: Record<string, unknown>): Promise<void> {
+export async function checkFiles(
+  db: Kysely<Database>,
+  userId: number,
+  data: Record<string, unknown>,
+): Promise<void> {
   const wanted: Array<{ name: string; ext: string; types: readonly string[] }> = []
   for (const [field, value] of Object.entries(data)) {
     const list = Array.isArray(value) ? value : [value]
@@ -96,8 +102,7 @@ export async function checkFiles(db: Kysely<Database>, data: Record<string, unkn
       throw new BusinessError(CODE.badRequest, COMPETITION_MSG.fileType(file.types))
   if (!wanted.length) return
   const names = [...new Set(wanted.map((f) => f.name))]
-  const stored = await db.selectFrom('files').select(['name', 'size']).where('name', 'in', names).execute()
-  const sizes = new Map(stored.map((f) => [f.name, f.size]))
+  const sizes = await uploadsOf(db, userId, names)
   for (const name of names) {
     const size = sizes.get(name)
     if (size === undefined) throw new BusinessError(CODE.badRequest, COMPETITION_MSG.fileMissing)

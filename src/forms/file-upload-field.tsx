@@ -1,7 +1,8 @@
 import { Box, Button, Field, HStack, Image, Link, Progress, Stack, Text } from '@chakra-ui/react'
 import type { FieldProps } from '@rjsf/utils'
-import { useRef, useState } from 'react'
+import { useContext, useRef, useState } from 'react'
 import { uploadFile } from '../api/common.ts'
+import { UploadsInProgress } from './uploads-in-progress.ts'
 
 /** A file as form data keeps it: the server's URL and the name it had on the entrant's disk. */
 export interface UploadedFileValue {
@@ -78,6 +79,7 @@ export function FileUploadField(props: FieldProps) {
       ? [formData]
       : []
   const input = useRef<HTMLInputElement>(null)
+  const beginUpload = useContext(UploadsInProgress)
   const [progress, setProgress] = useState<{ name: string; percent: number }>()
   const [error, setError] = useState<string>()
   const busy = progress !== undefined
@@ -105,6 +107,7 @@ export function FileUploadField(props: FieldProps) {
       return
     }
     const uploaded: UploadedFileValue[] = []
+    const endUpload = beginUpload?.()
     try {
       for (const file of chosen) {
         setProgress({ name: file.name, percent: 0 })
@@ -119,6 +122,8 @@ export function FileUploadField(props: FieldProps) {
     }
     // Files that did upload are kept even when a later one failed.
     if (uploaded.length) commit(multiple ? [...files, ...uploaded] : uploaded)
+    // Only now, with the files in the form, may it be sent.
+    endUpload?.()
   }
 
   const remove = (index: number) => commit(files.filter((_, i) => i !== index))

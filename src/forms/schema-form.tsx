@@ -1,12 +1,13 @@
 import { Box, Button, Skeleton, Stack } from '@chakra-ui/react'
 import type { IChangeEvent } from '@rjsf/core'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { type ReactNode, Suspense, use, useMemo, useRef } from 'react'
+import { type ReactNode, Suspense, use, useCallback, useMemo, useRef, useState } from 'react'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import type { ValidatorMap } from '../../schemas/validate.ts'
 import { normalize } from '../../schemas/validate.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 import { Form } from './theme.ts'
+import { UploadsInProgress } from './uploads-in-progress.ts'
 import { createFormValidator, validatorsFor } from './validator.ts'
 
 export interface SchemaFormProps {
@@ -78,6 +79,17 @@ function SchemaFormBody({
   const checked = useRef(new Map<string, string>())
   // Set by a submit until its validation has recorded every field.
   const checkAll = useRef(false)
+  // Files still uploading: the submit waits for them.
+  const [uploading, setUploading] = useState(0)
+  const beginUpload = useCallback(() => {
+    setUploading((n) => n + 1)
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      setUploading((n) => n - 1)
+    }
+  }, [])
   // biome-ignore lint/suspicious/noExplicitAny: RJSF's Form instance type is generic over the theme.
   const form = useRef<any>(null)
   const validator = useMemo(
@@ -100,55 +112,57 @@ function SchemaFormBody({
       }}
       css={{ '& form > .form-group > fieldset > legend': { display: 'none' } }}
     >
-      <Form
-        ref={form}
-        schema={FORMS[name].schema as unknown as RJSFSchema}
-        uiSchema={ui as UiSchema}
-        validator={validator}
-        formContext={context}
-        // Uncontrolled: RJSF keeps the data, starting from `formData`. Handing each onChange back as the
-        // `formData` prop is an echo that can commit after a submit (the report of the defaults the
-        // form fills in on its first render does: it is queued while rendering, in a lower lane than a
-        // click). RJSF takes a late echo for the parent changing those fields and clears their errors,
-        // so the first submit lost the tick box's 请阅读 (its `false` was in that report).
-        initialFormData={formData}
-        method="post"
-        showErrorList={false}
-        // A tick box whose schema says `const: true` must still start unticked.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-        noHtml5Validate
-        // Typed into before its code runs, a field would be emptied by hydration: fields wait too.
-        disabled={submitting || !hydrated}
-        onChange={(e: IChangeEvent) => {
-          // Without live validation RJSF keeps a changed field's message: this drops it until the next check.
-          form.current?.validateForm()
-          onChange?.(e.formData)
-        }}
-        onBlur={(id: string) => {
-          const field = fieldOf(id)
-          checked.current.set(field, valueKey(form.current?.state.formData?.[field]))
-          form.current?.validateForm()
-        }}
-        // Errors are shown beside their fields; RJSF would otherwise also log them to the console.
-        onError={() => {}}
-        onSubmit={(e: IChangeEvent) => {
-          checkAll.current = false
-          onSubmit(normalize(name, e.formData))
-        }}
-      >
-        <Box display="flex" gap="3" justifyContent="flex-end" mt="6">
-          {actions}
-          <Button
-            type="submit"
-            colorPalette="brand"
-            disabled={!hydrated}
-            loading={submitting}
-            loadingText="提交中…"
-          >
-            {submitLabel}
-          </Button>
-        </Box>
-      </Form>
+      <UploadsInProgress.Provider value={beginUpload}>
+        <Form
+          ref={form}
+          schema={FORMS[name].schema as unknown as RJSFSchema}
+          uiSchema={ui as UiSchema}
+          validator={validator}
+          formContext={context}
+          // Uncontrolled: RJSF keeps the data, starting from `formData`. Handing each onChange back as the
+          // `formData` prop is an echo that can commit after a submit (the report of the defaults the
+          // form fills in on its first render does: it is queued while rendering, in a lower lane than a
+          // click). RJSF takes a late echo for the parent changing those fields and clears their errors,
+          // so the first submit lost the tick box's 请阅读 (its `false` was in that report).
+          initialFormData={formData}
+          method="post"
+          showErrorList={false}
+          // A tick box whose schema says `const: true` must still start unticked.
+          experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+          noHtml5Validate
+          // Typed into before its code runs, a field would be emptied by hydration: fields wait too.
+          disabled={submitting || !hydrated}
+          onChange={(e: IChangeEvent) => {
+            // Without live validation RJSF keeps a changed field's message: this drops it until the next check.
+            form.current?.validateForm()
+            onChange?.(e.formData)
+          }}
+          onBlur={(id: string) => {
+            const field = fieldOf(id)
+            checked.current.set(field, valueKey(form.current?.state.formData?.[field]))
+            form.current?.validateForm()
+          }}
+          // Errors are shown beside their fields; RJSF would otherwise also log them to the console.
+          onError={() => {}}
+          onSubmit={(e: IChangeEvent) => {
+            checkAll.current = false
+            onSubmit(normalize(name, e.formData))
+          }}
+        >
+          <Box display="flex" gap="3" justifyContent="flex-end" mt="6">
+            {actions}
+            <Button
+              type="submit"
+              colorPalette="brand"
+              disabled={!hydrated}
+              loading={submitting || uploading > 0}
+              loadingText={submitting ? '提交中…' : '文件上传中…'}
+            >
+              {submitLabel}
+            </Button>
+          </Box>
+        </Form>
+      </UploadsInProgress.Provider>
     </Box>
   )
 }

@@ -52,13 +52,36 @@ afterAll(() => browser.close())
 /** Registers one work through the form in /mine?change=Work; answers the certificate number shown. */
 async function registerWork(
   page: Page,
-  work: { file: string; name: string; type: string; tag: string; abstract?: string; images?: string[] },
+  work: {
+    file: string
+    name: string
+    type: string
+    tag: string
+    abstract?: string
+    images?: string[]
+    /** Hold the upload a moment and check that the form waits for it instead of calling the file missing. */
+    slowUpload?: boolean
+  },
 ): Promise<string> {
   await page.getByTestId('work-register-open').click()
   const dialog = page.getByTestId('work-register-dialog')
   const uploads = dialog.locator('[data-testid=file-upload]')
+  if (work.slowUpload)
+    await page.route('**/api/common/upload', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
   await uploads.first().locator('input[type=file]').setInputFiles(work.file)
+  if (work.slowUpload) {
+    const submit = dialog.locator('button[type=submit]')
+    await expect.poll(() => submit.textContent()).toContain('文件上传中…')
+    expect(await submit.isDisabled()).toBe(true)
+  }
   await dialog.getByRole('button', { name: `移除 ${path.basename(work.file)}` }).waitFor()
+  if (work.slowUpload) {
+    await page.unroute('**/api/common/upload')
+    await expect.poll(() => dialog.getByRole('button', { name: '提交登记' }).isEnabled()).toBe(true)
+  }
   await dialog.locator('#root_worksName').fill(work.name)
   await dialog.locator('#root_worksType').selectOption({ label: work.type })
   await dialog.locator('#root_tag').fill(work.tag)
@@ -176,6 +199,10 @@ describe('rights-confirmed works in the browser (issue 11)', () => {
       const detail = visitor.page.getByTestId('work-detail')
       expect(await detail.getAttribute('data-mine')).toBe('false')
       expect(await detail.getByTestId('work-hash').textContent()).toMatch(/[0-9a-f]{64}/)
+      // The QR code of the server-rendered page names this site, not the address inject saw.
+      expect(await detail.getByTestId('work-qr').getAttribute('data-url')).toMatch(
+        new RegExp(`^${new URL(visitor.page.url()).origin}/works/verify\\?hash=[0-9a-f]{64}$`),
+      )
       expect(await detail.getByTestId('work-registration-panel').count()).toBe(0)
       expect(await visitor.page.getByRole('link', { name: /下载存证证书|下载证据包/ }).count()).toBe(0)
     }
@@ -224,7 +251,13 @@ describe('rights-confirmed works in the browser (issue 11)', () => {
     await signIn(page, '13800000003')
     await page.goto('/mine?change=Work')
     await expect.poll(() => page.getByTestId('work-register-open').isEnabled()).toBe(true)
-    await registerWork(page, { file: tif, name: '山居茶器印刷稿', type: '产品设计', tag: '印刷,四色' })
+    await registerWork(page, {
+      file: tif,
+      name: '山居茶器印刷稿',
+      type: '产品设计',
+      tag: '印刷,四色',
+      slowUpload: true,
+    })
     const primary = page.getByTestId('work-detail-dialog').getByTestId('work-primary')
     expect(await primary.getAttribute('data-kind')).toBe('image')
     // The browser really drew it: a decoded picture of the TIFF's 24 × 16 pixels.

@@ -9,10 +9,12 @@ import {
   QT_REGISTRATION,
   REGISTRATION,
   storeSampleFiles,
+  uploadSampleFiles,
   WORK_BASE,
   WORK_INFO,
 } from '../support/competitions.ts'
 import { newPayer, paymentRows } from '../support/payers.ts'
+import { uploadFile } from '../support/uploads.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
 /** The competition API over the fixture definitions (every fixture registering now). */
@@ -25,6 +27,13 @@ beforeAll(async () => {
   await storeSampleFiles(t.server.app)
 })
 
+/** A verified payer who has uploaded the files the sample forms name. */
+async function newEntrant(moneyFen: number) {
+  const payer = await newPayer(t.server.app, t.api, moneyFen)
+  await uploadSampleFiles(t.server.app, payer.userId)
+  return payer
+}
+
 const register = (token: string, competitionId = FEE) =>
   t.api.post('/api/tbCompetitionInfo/user/add', { ...REGISTRATION, competitionId }, token)
 const addWork = (token: string, changes: Record<string, unknown> = {}, path = '/api/works/add') =>
@@ -32,7 +41,7 @@ const addWork = (token: string, changes: Record<string, unknown> = {}, path = '/
 
 /** A signed-in entrant of the fee competition with one complete work. */
 async function completeEntrant(moneyFen = 100_000) {
-  const payer = await newPayer(t.server.app, t.api, moneyFen)
+  const payer = await newEntrant(moneyFen)
   expect((await register(payer.token)).code).toBe(200)
   const work = (await addWork(payer.token)).data
   const token = payer.token
@@ -181,7 +190,7 @@ describe('public competition endpoints', () => {
 
 describe('registration', () => {
   it('needs a token, validates with the definition form and its choices, upserts, and reports workStep', async () => {
-    const { token, userId } = await newPayer(t.server.app, t.api, 0)
+    const { token, userId } = await newEntrant(0)
     expect(
       (await t.api.post('/api/tbCompetitionInfo/user/add', { ...REGISTRATION, competitionId: FEE })).code,
     ).toBe(403)
@@ -240,7 +249,7 @@ describe('registration', () => {
   })
 
   it('QT registration needs a qtType from the dictionary, on the QT paths only', async () => {
-    const { token } = await newPayer(t.server.app, t.api, 0)
+    const { token } = await newEntrant(0)
     const bad = await t.api.post(
       '/api/tbCompetitionInfo/QT/user/add',
       { ...QT_REGISTRATION, qtType: '99', competitionId: QT },
@@ -271,7 +280,7 @@ describe('API families', () => {
     ['POST', '/api/auth2025young', FEE, '/tbCompetitionInfo/auth'],
     ['POST', '/api/tbCompetitionInfo/auth', YOUNG, '/auth2025young'],
   ])('%s %s refuses competition %i, naming %s', async (method, url, competitionId, own) => {
-    const { token } = await newPayer(t.server.app, t.api, 0)
+    const { token } = await newEntrant(0)
     const body =
       method === 'GET'
         ? await t.api.get(`${url}?competitionId=${competitionId}`, token)
@@ -282,7 +291,7 @@ describe('API families', () => {
   })
 
   it('qt2025 adds works at /2025QT/works/add and saves the info at /QT/work/saveWorkInfo', async () => {
-    const { token } = await newPayer(t.server.app, t.api, 0)
+    const { token } = await newEntrant(0)
     await t.api.post('/api/tbCompetitionInfo/QT/user/add', { ...QT_REGISTRATION, competitionId: QT }, token)
     const { proposition: _p, ...base } = WORK_BASE
     const work = await t.api.post('/api/2025QT/works/add', { ...base, competitionId: QT }, token)
@@ -306,7 +315,7 @@ describe('API families', () => {
 
 describe('works', () => {
   it('need a registration; validate base info, choices and files; list, read, update, delete', async () => {
-    const { token } = await newPayer(t.server.app, t.api, 0)
+    const { token } = await newEntrant(0)
     expect(await addWork(token)).toEqual({ code: 400, msg: COMPETITION_MSG.registerFirst })
     await register(token)
     expect((await addWork(token, { worksName: '' })).msg).toBe('作品名称不能为空')
@@ -369,7 +378,7 @@ describe('works', () => {
   })
 
   it('hold works.max under a concurrent burst of adds', async () => {
-    const { token } = await newPayer(t.server.app, t.api, 0)
+    const { token } = await newEntrant(0)
     await register(token)
     const answers = await Promise.all(Array.from({ length: 8 }, () => addWork(token)))
     expect(answers.filter((a) => a.code === 200)).toHaveLength(2)
@@ -383,9 +392,24 @@ describe('works', () => {
 })
 
 describe('ownership', () => {
+  it("user B cannot put a file user A uploaded into B's work by its address", async () => {
+    const a = await newEntrant(0)
+    const b = await newEntrant(0)
+    await register(b.token)
+    // A real JPEG header: a picture of A's, uploaded through the route.
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`A 的封面 ${a.userId}`)])
+    const uploaded = (await uploadFile(t.server.app, a.token, '封面.jpg', jpeg)).json()
+    expect(uploaded.code).toBe(200)
+    const cover = { fileUrl: uploaded.data.url, fileOgName: '封面.jpg' }
+    expect(await addWork(b.token, { cover })).toEqual({ code: 400, msg: COMPETITION_MSG.fileMissing })
+    // The same content uploaded by B is B's to use.
+    expect((await uploadFile(t.server.app, b.token, '我的封面.jpg', jpeg)).json().code).toBe(200)
+    expect((await addWork(b.token, { cover })).code).toBe(200)
+  })
+
   it("user B can neither read, change nor delete user A's work, and reads A's as missing", async () => {
     const a = await completeEntrant()
-    const b = await newPayer(t.server.app, t.api, 0)
+    const b = await newEntrant(0)
     await register(b.token)
     const missing = { code: 404, msg: COMPETITION_MSG.workNotFound }
     const unknownId = 2_000_000
@@ -437,8 +461,8 @@ describe('ownership', () => {
 
 describe('drafts', () => {
   it('save and load per competition, form and work, owner only, size-limited, deleted by the real save', async () => {
-    const a = await newPayer(t.server.app, t.api, 0)
-    const b = await newPayer(t.server.app, t.api, 0)
+    const a = await newEntrant(0)
+    const b = await newEntrant(0)
     const url = `/api/tbCompetitionInfo/draft?competitionId=${FEE}&formKey=registration`
     expect((await t.api.get(url, a.token)).data).toBeNull()
     const saved = await t.api.post(
@@ -476,7 +500,7 @@ describe('drafts', () => {
 
 describe('entry fee and finalising', () => {
   it('a free competition refuses payment; unpaid required fee refuses auth; paid → auth ok', async () => {
-    const { token } = await newPayer(t.server.app, t.api, 100_000)
+    const { token } = await newEntrant(100_000)
     await t.api.post('/api/tbCompetitionInfo/QT/user/add', { ...QT_REGISTRATION, competitionId: QT }, token)
     expect(await t.api.post('/api/tbCompetitionInfo/pay/4', { competitionId: QT }, token)).toEqual({
       code: 400,
@@ -507,7 +531,7 @@ describe('entry fee and finalising', () => {
   })
 
   it('auth needs a complete work; an optional fee does not block /auth2025young', async () => {
-    const { token } = await newPayer(t.server.app, t.api, 0)
+    const { token } = await newEntrant(0)
     expect(await t.api.post('/api/auth2025young', { competitionId: YOUNG }, token)).toEqual({
       code: 400,
       msg: COMPETITION_MSG.registerFirst,
@@ -525,7 +549,7 @@ describe('entry fee and finalising', () => {
   })
 
   it('balance pays a registration exactly once under 10 concurrent attempts', async () => {
-    const payer = await newPayer(t.server.app, t.api, 100_000)
+    const payer = await newEntrant(100_000)
     await register(payer.token)
     const before = await paymentRows(t.server.app, payer.userId)
     const answers = await Promise.all(
@@ -545,7 +569,7 @@ describe('entry fee and finalising', () => {
   })
 
   it('QR payment opens an order whose notify marks the registration paid once', async () => {
-    const payer = await newPayer(t.server.app, t.api, 0)
+    const payer = await newEntrant(0)
     await register(payer.token)
     const qr = await t.api.post('/api/tbCompetitionInfo/pay/2', { competitionId: FEE }, payer.token)
     expect(qr).toMatchObject({ code: 200, data: { status: 1 } })

@@ -9,6 +9,7 @@ import {
   REGISTRATION,
   type Stage,
   storeSampleFiles,
+  uploadSampleFiles,
   WORK_BASE,
   writeDefinition,
 } from '../support/competitions.ts'
@@ -57,6 +58,12 @@ describe('phases and sync', () => {
     api = apiOf(server.app)
     await storeSampleFiles(server.app)
   })
+  /** A verified payer who has uploaded the files the sample forms name. */
+  const entrant = async (moneyFen: number) => {
+    const payer = await newPayer(server.app, api, moneyFen)
+    await uploadSampleFiles(server.app, payer.userId)
+    return payer
+  }
   afterAll(async () => {
     await server.close()
     fs.rmSync(root, { recursive: true, force: true })
@@ -87,7 +94,7 @@ describe('phases and sync', () => {
     ['judging', '报名已截止', '作品提交已截止'],
     ['finished', '报名已截止', '作品提交已截止'],
   ] as const)('%s: registering → %s, submitting → %s', async (stage, registerRefusal, submitRefusal) => {
-    const { token, userId } = await newPayer(server.app, api, 0)
+    const { token, userId } = await entrant(0)
     const p = phasesAt(stage)
     const registered = await register(token, stage)
     if (registerRefusal) {
@@ -123,7 +130,7 @@ describe('phases and sync', () => {
   })
 
   it('the certificate waits for the results and a finalised entry; posting goes to one of my addresses', async () => {
-    const { token, userId } = await newPayer(server.app, api, 0)
+    const { token, userId } = await entrant(0)
     const k = server.app.db.kysely
     const now = new Date().toISOString()
     for (const stage of ['judging', 'finished'] as const)
@@ -155,7 +162,7 @@ describe('phases and sync', () => {
     expect(cert.code).toBe(200)
     expect(cert.data).toMatchObject({ name: '青禾设计小组', competitionId: idOf('finished'), year: 2026 })
     expect(cert.data.number).toMatch(/^KBC9204-\d{6}$/)
-    const other = await newPayer(server.app, api, 0)
+    const other = await entrant(0)
     expect(
       (
         await api.get(

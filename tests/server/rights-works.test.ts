@@ -15,6 +15,7 @@ import { useTestApp } from '../support/use-test-app.ts'
 import { insertUser } from '../support/users.ts'
 
 const t = useTestApp()
+const SEEDS = path.resolve(import.meta.dirname, '../../server/db/seed/files/works')
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
 
@@ -190,9 +191,66 @@ describe('registering a rights-confirmed work', () => {
       identity: '11010519900307123x',
     })
     const file3 = await upload(mainland, '草稿三.txt', freshText('草稿三'))
-    expect((await register(mainland, form(file3))).code).toBe(200)
+    const registered = await register(mainland, form(file3))
+    expect(registered.code).toBe(200)
     // Signed out.
     expect((await register(undefined, form(file3))).code).toBe(403)
+    // The account was made as 海外设计师; verified, it is 许南星 wherever the work names its owner,
+    // as the certificate does.
+    const shown = (await t.api.get(`/api/works/show/${registered.data.id}`, mainland)).data as WorkDetail
+    expect([shown.userName, shown.userBaseVO.username]).toEqual(['许南星', '许南星'])
+    const checked = await t.api.post('/api/works/verify', { hash: shown.worksHash })
+    expect(checked.data.userName).toBe('许南星')
+  })
+
+  it('takes only files the user uploaded, named by the type they are stored as', async () => {
+    const chen = await t.api.login(DEMO.designer)
+    const zhou = await t.api.login('13800000003')
+    // 陈思远 uploads a file; 周可 names it by its address: it is not hers, so it does not exist for her.
+    const his = await upload(chen, '他的草稿.txt', freshText('他的草稿'))
+    expect(await register(zhou, form(his))).toEqual({ code: 400, msg: WORKS_MESSAGES.fileMissing })
+    const hisImage = await upload(
+      chen,
+      '他的图.png',
+      Buffer.concat([fs.readFileSync(path.join(SEEDS, 'city-helmet.png')), randomBytes(8)]),
+    )
+    const hers = await upload(zhou, '她的草稿.txt', freshText('她的草稿'))
+    expect(await register(zhou, form(hers, { images: [hisImage] }))).toEqual({
+      code: 400,
+      msg: WORKS_MESSAGES.imageMissing,
+    })
+    // The same bytes uploaded by herself are hers to use — but a picture of his registered work is
+    // his, however it reached her.
+    const description = Buffer.concat([
+      fs.readFileSync(path.join(SEEDS, 'xixi-bookmarks-detail.jpg')),
+      randomBytes(8),
+    ])
+    const first = await register(
+      chen,
+      form(await upload(chen, '书签.txt', freshText('书签')), {
+        images: [await upload(chen, '书签细节.jpg', description)],
+      }),
+    )
+    expect(first.code).toBe(200)
+    const copied = await upload(zhou, '我的书签.jpg', description)
+    expect(await register(zhou, form(copied))).toEqual({ code: 400, msg: WORKS_MESSAGES.anotherOwnersImage })
+    // A name whose extension says another type keeps the stored type's: a PNG is shown as a picture.
+    // (A designer of their own, so that 周可's seeded count stays as other tests read it.)
+    const gu = await verifiedUser('13900004444', {
+      username: '顾清和',
+      identityType: '1',
+      identity: '110108198805123410',
+    })
+    const png = await upload(
+      gu,
+      '图.png',
+      Buffer.concat([fs.readFileSync(path.join(SEEDS, 'scooter-profile.png')), randomBytes(8)]),
+    )
+    const renamed = await register(gu, form({ fileUrl: png.fileUrl, fileOgName: 'clip.mp4' }))
+    expect(renamed.code).toBe(200)
+    const detail = (await t.api.get(`/api/works/show/${renamed.data.id}`)).data as WorkDetail
+    expect(detail.fileType).toBe(1)
+    expect(detail.filesList[0]!.fileOgName).toBe('clip.mp4.png')
   })
 
   it('answers bad bodies with Chinese messages', async () => {

@@ -77,8 +77,8 @@ export function writeDefinition(root: string, slug: string, definition: Record<s
   fs.writeFileSync(path.join(root, 'competitions', `${slug}.json`), text)
 }
 
-/** The files the valid competition forms name, recorded as uploaded (their bytes never matter here). */
-export async function storeSampleFiles(app: FastifyInstance): Promise<void> {
+/** The addresses of the files the valid competition forms name. */
+function sampleFileNames(): string[] {
   const urls = new Set<string>()
   const visit = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(visit)
@@ -89,9 +89,13 @@ export async function storeSampleFiles(app: FastifyInstance): Promise<void> {
     }
   }
   visit(VALID_FORMS)
+  return [...urls].map((url) => url.replace('/api/files/', ''))
+}
+
+/** The files the valid competition forms name, recorded as stored (their bytes never matter here). */
+export async function storeSampleFiles(app: FastifyInstance): Promise<void> {
   const owner = await app.db.kysely.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()
-  for (const url of urls) {
-    const name = url.replace('/api/files/', '')
+  for (const name of sampleFileNames()) {
     await app.db.kysely
       .insertInto('files')
       .values({
@@ -106,6 +110,15 @@ export async function storeSampleFiles(app: FastifyInstance): Promise<void> {
       .onConflict((oc) => oc.column('name').doNothing())
       .execute()
   }
+}
+
+/** Records that this user uploaded the sample files, as an entrant filling the forms would have. */
+export async function uploadSampleFiles(app: FastifyInstance, userId: number): Promise<void> {
+  await app.db.kysely
+    .insertInto('file_uploads')
+    .values(sampleFileNames().map((name) => ({ name, user_id: userId, created_at: nowIso() })))
+    .onConflict((oc) => oc.columns(['name', 'user_id']).doNothing())
+    .execute()
 }
 
 export const REGISTRATION = VALID_FORMS['competition-registration']

@@ -653,6 +653,8 @@ const TABLE: Record<FormName, Form> = {
       },
       { label: 'no name', data: { ...WORK_BASE, worksName: ' ' }, message: '作品名称不能为空' },
       { label: 'no cover', data: { ...WORK_BASE, cover: undefined }, message: '请上传作品封面' },
+      // RJSF fills an object field in with {}: no file yet, not a file of the wrong type.
+      { label: 'an empty cover', data: { ...WORK_BASE, cover: {} }, message: '请上传作品封面' },
       {
         label: 'cover is a PDF',
         data: { ...WORK_BASE, cover: PDF_FILE },
@@ -796,6 +798,7 @@ const TABLE: Record<FormName, Form> = {
       // Valid by form; the server then looks for the file in storage (never uploaded here).
       { label: 'valid, file never uploaded', data: WORKS, passes: '作品文件不存在，请重新上传' },
       { label: 'no work file', data: { ...WORKS, worksFile: undefined }, message: '请上传作品文件' },
+      { label: 'an empty work file', data: { ...WORKS, worksFile: {} }, message: '请上传作品文件' },
       { label: 'a one-character name', data: { ...WORKS, worksName: '灯' }, message: '作品名称为2-50个字' },
       { label: 'no type', data: { ...WORKS, worksType: '' }, message: '请选择作品类型' },
       { label: 'six tags', data: { ...WORKS, tag: '一,二,三,四,五,六' }, message: TAGS },

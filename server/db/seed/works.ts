@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { nowIso } from '../../lib/time.ts'
+import { recordUpload } from '../../services/file-records.ts'
 import type { NotaryProvider } from '../../services/notary/provider.ts'
 import type { FileStorage } from '../../services/storage.ts'
 import { registerWork, sha256OfFile } from '../../services/works/register.ts'
@@ -147,11 +147,7 @@ export const SEED_WORKS: SeedWork[] = [
 async function store(db: Db, storage: FileStorage, ownerId: number, file: string, originalName: string) {
   const ext = path.extname(file).slice(1)
   const stored = await storage.save(fs.createReadStream(path.join(SEED_WORK_FILES, file)), ext)
-  await db.kysely
-    .insertInto('files')
-    .values({ ...stored, original_name: originalName, owner_id: ownerId, created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
+  await recordUpload(db.kysely, stored, originalName, ownerId)
   return { fileUrl: `/api/files/${stored.name}`, fileOgName: originalName }
 }
 

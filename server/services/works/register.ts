@@ -3,10 +3,11 @@ import fs from 'node:fs'
 import type { Kysely } from 'kysely'
 import { beijingIso } from '../../../schemas/beijing-time.ts'
 import { MAX_DESCRIPTION_IMAGE_MB } from '../../../schemas/forms/works-register.ts'
-import { fileTypeOf } from '../../../schemas/works.ts'
+import { extensionOf, fileTypeOf } from '../../../schemas/works.ts'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
+import { uploadsOf } from '../file-records.ts'
 import type { NotaryProvider } from '../notary/provider.ts'
 import { indexSearchDocs } from '../search-index.ts'
 import { type FileStorage, MAX_UPLOAD_BYTES } from '../storage.ts'
@@ -22,6 +23,7 @@ export const WORKS_MESSAGES = {
   fileTooLarge: '作品文件不能超过20MB',
   imageTooLarge: `作品说明图每张不能超过${MAX_DESCRIPTION_IMAGE_MB}MB`,
   duplicate: '该文件已完成作品确权登记，同一文件不能重复登记',
+  anotherOwnersImage: '该文件是他人已登记作品的说明图，不能登记为您的作品',
   tooMany: '作品登记过于频繁，请稍后再试',
   notFound: '作品不存在',
 } as const
@@ -100,26 +102,32 @@ interface StoredRef {
   originalName: string
 }
 
+/** The files a form names, each one this user uploaded; anything else reads as missing. */
 async function storedFiles(
   db: Kysely<Database>,
+  userId: number,
   refs: ReadonlyArray<{ fileUrl: string; fileOgName: string }>,
   missing: string,
 ): Promise<StoredRef[]> {
   const names = refs.map((r) => FILE_URL.exec(r.fileUrl)?.[1])
   if (names.some((n) => !n)) throw new BusinessError(CODE.badRequest, missing)
-  if (!names.length) return []
-  const rows = await db
-    .selectFrom('files')
-    .select(['name', 'size'])
-    .where('name', 'in', names as string[])
-    .execute()
-  const sizes = new Map(rows.map((r) => [r.name, r.size]))
+  const sizes = await uploadsOf(db, userId, names as string[])
   return refs.map((ref, i) => {
     const name = names[i]!
     const size = sizes.get(name)
     if (size === undefined) throw new BusinessError(CODE.badRequest, missing)
-    return { name, size, originalName: ref.fileOgName.slice(0, 255) }
+    return { name, size, originalName: withStoredExtension(ref.fileOgName.slice(0, 255), name) }
   })
+}
+
+/**
+ * The name a file was uploaded under, ending in the extension it is stored by: how the work is shown
+ * and what the evidence package calls it follow the stored type, never a name the client made up.
+ */
+function withStoredExtension(originalName: string, storedName: string): string {
+  const ext = extensionOf(storedName)
+  if (extensionOf(originalName) === ext) return originalName
+  return `${originalName.slice(0, 255 - ext.length - 1)}.${ext}`
 }
 
 /** Whether the user may register works: verified with a mainland ID card (SPEC §1); else the reason. */
@@ -151,10 +159,10 @@ export async function registerWork(deps: WorksDeps, userId: number, form: WorkRe
     .executeTakeFirst()
   if (!type) throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.badType)
 
-  const [primary] = await storedFiles(k, [form.worksFile], WORKS_MESSAGES.fileMissing)
+  const [primary] = await storedFiles(k, userId, [form.worksFile], WORKS_MESSAGES.fileMissing)
   if (!primary) throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.fileMissing)
   if (primary.size > MAX_UPLOAD_BYTES) throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.fileTooLarge)
-  const images = await storedFiles(k, form.images ?? [], WORKS_MESSAGES.imageMissing)
+  const images = await storedFiles(k, userId, form.images ?? [], WORKS_MESSAGES.imageMissing)
   if (images.some((i) => i.size > MAX_DESCRIPTION_IMAGE_MB * 1024 * 1024))
     throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.imageTooLarge)
 
@@ -168,6 +176,16 @@ export async function registerWork(deps: WorksDeps, userId: number, form: WorkRe
     .where('file_sha256', '=', fileSha256)
     .executeTakeFirst()
   if (taken) throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.duplicate)
+  // A picture another designer registered as part of their work is theirs too (the same bytes are the
+  // same stored name, however it was uploaded again).
+  const theirs = await k
+    .selectFrom('rights_work_files')
+    .innerJoin('rights_works', 'rights_works.id', 'rights_work_files.work_id')
+    .select('rights_works.id')
+    .where('rights_work_files.file_name', '=', primary.name)
+    .where('rights_works.user_id', '!=', userId)
+    .executeTakeFirst()
+  if (theirs) throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.anotherOwnersImage)
 
   // Whole seconds: the statement, worksHashTime and the token's genTime name the same instant.
   const at = new Date(Math.floor(Date.now() / 1000) * 1000)

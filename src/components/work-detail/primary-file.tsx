@@ -2,7 +2,7 @@ import { Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import type { WorkFile } from '../../../schemas/api/works.ts'
 import { FOLD_CHARS, MEDIA_HEIGHT_PX } from '../../lib/constants.ts'
 import { toAddress } from '../../lib/paths.ts'
-import { fileKindOf, isBrowserImage } from '../../lib/work-files.ts'
+import { extensionOf, fileKindOf, isBrowserImage } from '../../lib/work-files.ts'
 import { FoldText } from '../fold-text.tsx'
 import { FileIcon } from '../icons.tsx'
 import { PreviewImage } from './preview-image.tsx'
@@ -15,8 +15,10 @@ const MEDIA_HEIGHT = `${MEDIA_HEIGHT_PX}px`
  * anything else is an icon, the name and a download link. Media are 520 px high.
  */
 export function PrimaryFile({ file, name }: { file: WorkFile; name: string }) {
-  const kind = fileKindOf(file.fileOgName || file.fileUrl)
-  const drawnByBrowser = isBrowserImage(file.fileOgName || file.fileUrl)
+  // The stored file's own extension decides; the name it was uploaded under is display data only.
+  const typed = extensionOf(file.fileUrl) ? file.fileUrl : file.fileOgName
+  const kind = fileKindOf(typed)
+  const drawnByBrowser = isBrowserImage(typed)
   if (kind === 'video')
     return (
       <Box bg="black" borderRadius="md" overflow="hidden" data-testid="work-primary" data-kind="video">
