@@ -38,8 +38,13 @@ export const workCreatorSchema = object(
     cityNames: listOf(anyText),
     /** Dictionary code of sys_professional_type. */
     professional: text(20),
+    /**
+     * Whether the creator has a page in the designer directory (a certified designer). Beyond SPEC §3:
+     * the card of a creator without one leads to their works instead of a page that does not exist.
+     */
+    inDirectory: { type: 'boolean' },
   },
-  ['profilePhoto', 'evaluateStandard', 'cityId', 'professional'],
+  ['profilePhoto', 'evaluateStandard', 'cityId', 'professional', 'inDirectory'],
 )
 export type WorkCreator = FromSchema<typeof workCreatorSchema>
 

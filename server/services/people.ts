@@ -7,6 +7,7 @@ import type {
   TalentDetail,
   TalentFilter,
 } from '../../schemas/api/people.ts'
+import { provinceAndCity } from '../../schemas/regions.ts'
 
 export type { DesignerFilter, TalentFilter }
 
@@ -27,19 +28,12 @@ export interface Labels {
   regionPath(id: string): Array<{ name: string }>
 }
 
-/** The placeholder levels of the four municipalities (上海市 → 市辖区 → 徐汇区): no place name. */
-const PLACEHOLDER_LEVELS = new Set(['市辖区', '县'])
-
 /**
  * Province and city of a region code, as the card shows them (SPEC §3 Creator: a list of two). For a
  * municipality the district stands in for the city: 上海市 徐汇区, not 上海市 市辖区.
  */
 export const cityNamesOf = (labels: Labels, cityId: string) =>
-  labels
-    .regionPath(cityId)
-    .map((r) => r.name)
-    .filter((name) => !PLACEHOLDER_LEVELS.has(name))
-    .slice(0, 2)
+  provinceAndCity(labels.regionPath(cityId).map((r) => r.name))
 
 /**
  * The codes a region filter covers, as a range: a province (`320000`) covers every code starting

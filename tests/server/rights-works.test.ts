@@ -106,6 +106,7 @@ describe('registering a rights-confirmed work', () => {
       .where('user_id', '=', detail.userBaseVO.id)
       .executeTakeFirstOrThrow()
     expect(detail.userBaseVO.evaluateStandard).toBe(profile.evaluate_standard)
+    expect(detail.userBaseVO.inDirectory).toBe(true)
     expect(detail.worksHashTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/)
     expect(detail.qrCodeUrl).toMatch(
       new RegExp(`^http://localhost(:\\d+)?/works/verify\\?hash=${row.works_hash}$`),
@@ -199,6 +200,9 @@ describe('registering a rights-confirmed work', () => {
     // as the certificate does.
     const shown = (await t.api.get(`/api/works/show/${registered.data.id}`, mainland)).data as WorkDetail
     expect([shown.userName, shown.userBaseVO.username]).toEqual(['许南星', '许南星'])
+    // Not a certified designer: no page in the directory for the creator card to lead to.
+    expect(shown.userBaseVO.inDirectory).toBe(false)
+    expect(shown.userBaseVO.cityNames).toEqual(['江苏省', '苏州市'])
     const checked = await t.api.post('/api/works/verify', { hash: shown.worksHash })
     expect(checked.data.userName).toBe('许南星')
   })

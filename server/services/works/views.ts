@@ -12,6 +12,7 @@ import {
   type WorkRenditionWidth,
 } from '../../../schemas/works.ts'
 import type { Database, RightsWorkTable } from '../../db/schema.ts'
+import { cityNamesOf } from '../people.ts'
 import type { ReferenceData } from '../reference-data.ts'
 import type { FileStorage } from '../storage.ts'
 import type { Renditions } from './renditions.ts'
@@ -181,12 +182,7 @@ export async function workDetail(
     filesList.push(entry)
   }
   // Province and city (SPEC §3 Creator: "city names (list of two)").
-  const cityNames = auth
-    ? deps.reference
-        .regionPath(auth.city_id)
-        .slice(0, 2)
-        .map((r) => r.name)
-    : []
+  const cityNames = auth ? cityNamesOf(deps.reference, auth.city_id) : []
   const mine = viewerId === work.user_id
   const detail: WorkDetail = {
     id: work.id,
@@ -207,6 +203,7 @@ export async function workDetail(
       ...(user.profile_photo ? { profilePhoto: user.profile_photo } : {}),
       ...(auth ? { cityId: auth.city_id, professional: auth.professional } : {}),
       ...(profile ? { evaluateStandard: profile.evaluate_standard } : {}),
+      inDirectory: profile !== undefined,
       cityNames,
     },
   }

@@ -13,6 +13,7 @@ const creator = {
   cityId: '320505',
   cityNames: ['江苏省', '苏州市'],
   professional: '1',
+  inDirectory: true,
 }
 
 const HASH = '3f9a1c0b7e52d4a86c21f0e9b3d7a5c4e1f08b62d9a3c7e5f1b04d8a26c9e7f3'
@@ -108,6 +109,21 @@ export const tifWork: WorkDetail = {
       previewUrl: 'landing/demo/photo.webp',
     },
   ],
+}
+
+/** A work of a verified creator who is not (yet) a certified designer: no directory page. */
+export const uncertifiedCreatorWork: WorkDetail = {
+  ...detailBase,
+  id: 1007,
+  userName: '周可',
+  userBaseVO: {
+    id: 3,
+    username: '周可',
+    cityId: '110105',
+    cityNames: ['北京市', '朝阳区'],
+    professional: '1',
+    inDirectory: false,
+  },
 }
 
 /** An eps that carries no preview: the server has no picture to draw, so the file is offered. */

@@ -1,12 +1,14 @@
 import { Avatar, HStack, Separator, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import type { WorkCreator } from '../../../schemas/api/works.ts'
-import { assetUrl, designerDetailPath } from '../../lib/paths.ts'
+import { provinceAndCity } from '../../../schemas/regions.ts'
+import { assetUrl, designerDetailPath, worksIndexPath } from '../../lib/paths.ts'
 import { useDictLabels, useRegionNames } from '../use-dict-labels.ts'
 
 /**
  * The creator (SPEC §2, §3 userBaseVO): avatar, username, evaluate standard, city names joined by a
- * space, a separator, the professional label; a click goes to /designer/detail?id. The professional
+ * space, a separator, the professional label; a click goes to /designer/detail?id (or, for a creator
+ * not in the directory, to their works at /works/index?userId). The professional
  * code and the city id become labels once the dictionary and region lookups finish (§4); until then
  * the city shows the names the work came with.
  */
@@ -15,13 +17,21 @@ export function CreatorCard({ creator }: { creator: WorkCreator }) {
   const standards = useDictLabels('sys_evaluate_standard')
   const regionNames = useRegionNames(creator.cityId)
   // Province and city, as §3 has it (a list of two), also when the id names a district.
-  const city = (regionNames?.slice(0, 2) ?? creator.cityNames).join(' ')
+  const city = (regionNames ? provinceAndCity(regionNames) : creator.cityNames).join(' ')
   const professional = creator.professional ? professionals?.get(creator.professional) : undefined
   const standard = creator.evaluateStandard
     ? (standards?.get(creator.evaluateStandard) ?? (standards ? creator.evaluateStandard : undefined))
     : undefined
   return (
-    <RouterLink to={designerDetailPath(creator.id)} data-testid="work-creator">
+    <RouterLink
+      // A creator outside the designer directory has no page there: their works are their page.
+      to={
+        creator.inDirectory === false
+          ? worksIndexPath({ userId: creator.id })
+          : designerDetailPath(creator.id)
+      }
+      data-testid="work-creator"
+    >
       <HStack
         gap="4"
         p="4"

@@ -9,6 +9,7 @@ import {
   ownerFields,
   textWork,
   tifWork,
+  uncertifiedCreatorWork,
   videoWork,
 } from '../stories/works-mock.ts'
 import { WorkDetailView } from './view.tsx'
@@ -122,5 +123,22 @@ export const EpsWithoutPreview: Story = {
     await expect(canvas.getByText('该文件未附带预览图，请下载后查看')).toBeVisible()
     await expect(canvas.queryByRole('button', { name: /查看大图/ })).toBeNull()
     await expect(canvas.getByRole('link', { name: '下载文件' })).toHaveAttribute('download', '茶器标志.eps')
+  },
+}
+
+/** The creator card leads to the directory page, or for a creator not in the directory to their works. */
+export const CreatorOutsideTheDirectory: Story = {
+  args: { detail: uncertifiedCreatorWork },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByTestId('work-creator').getAttribute('href')).toBe('/works/index?userId=3')
+    await expect(canvas.getByTestId('creator-city')).toHaveTextContent('北京市 朝阳区')
+  },
+}
+
+export const CreatorInTheDirectory: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByTestId('work-creator').getAttribute('href')).toBe('/designer/detail?id=7')
   },
 }
