@@ -207,6 +207,20 @@ describe('registering a rights-confirmed work', () => {
     expect(checked.data.userName).toBe('许南星')
   })
 
+  it('shows a GBK text file as the Chinese its author wrote', async () => {
+    const token = await t.api.login(DEMO.designer)
+    // 「海风从窗缝里挤进来。」 as Windows Notepad saves it (GBK), plus a line of its own.
+    const gbk = Buffer.concat([
+      Buffer.from([
+        186, 163, 183, 231, 180, 211, 180, 176, 183, 236, 192, 239, 188, 183, 189, 248, 192, 180, 161, 163,
+      ]),
+      Buffer.from(`\n${randomBytes(4).toString('hex')}`),
+    ])
+    const res = await register(token, form(await upload(token, '旧稿.txt', gbk)))
+    const detail = (await t.api.get(`/api/works/show/${res.data.id}`)).data as WorkDetail
+    expect(detail.filesList[0]!.txt).toMatch(/^海风从窗缝里挤进来。\n[0-9a-f]{8}$/)
+  })
+
   it('takes only files the user uploaded, named by the type they are stored as', async () => {
     const chen = await t.api.login(DEMO.designer)
     const zhou = await t.api.login('13800000003')

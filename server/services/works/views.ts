@@ -16,6 +16,7 @@ import { cityNamesOf } from '../people.ts'
 import type { ReferenceData } from '../reference-data.ts'
 import type { FileStorage } from '../storage.ts'
 import type { Renditions } from './renditions.ts'
+import { decodeText } from './text-encoding.ts'
 
 /** Characters of a text work shown in the detail view: enough to read, bounded for the answer. */
 const MAX_TXT_CHARS = 20_000
@@ -98,16 +99,13 @@ export async function workById(db: Kysely<Database>, id: number): Promise<WorkRo
   return db.selectFrom('rights_works').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** The beginning of a stored text file, as UTF-8 (a multi-byte character cut at the end is dropped). */
+/** The beginning of a stored text file, in whichever encoding its author saved it. */
 async function readText(file: string): Promise<string> {
   const handle = await fs.promises.open(file, 'r')
   try {
     const buffer = Buffer.alloc(MAX_TXT_CHARS * 3)
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-    return new TextDecoder('utf-8', { fatal: false })
-      .decode(buffer.subarray(0, bytesRead))
-      .replace(/\uFFFD+$/, '')
-      .slice(0, MAX_TXT_CHARS)
+    return decodeText(buffer.subarray(0, bytesRead)).slice(0, MAX_TXT_CHARS)
   } finally {
     await handle.close()
   }
