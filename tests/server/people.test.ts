@@ -36,7 +36,7 @@ describe('designer directory (GET /api/designer/list)', () => {
       isInvite: 0,
       cityNames: ['江苏省', '苏州市'],
       professional: '1',
-      worksNumber: 38,
+      worksNumber: 0,
       prizes: [
         { prizeId: 'P101', prizeGrade: '1' },
         { prizeId: 'P501', prizeGrade: '1' },

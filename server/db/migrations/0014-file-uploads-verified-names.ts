@@ -11,6 +11,8 @@ import { type Kysely, sql } from 'kysely'
  *   the creator card, the directory) must name the same person. Nicknames stay what the owner set.
  * - An index of the works' files by name: a registration checks that its file is not a picture of
  *   someone else's registered work.
+ * - A designer's works count is what the portal holds: the demo seed used to invent figures that the
+ *   works directory contradicted.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -24,6 +26,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO file_uploads (name, user_id, created_at) SELECT name, owner_id, created_at FROM files`.execute(
     db,
   )
+  await sql`
+    UPDATE designer_profiles SET works_number =
+      (SELECT COUNT(*) FROM rights_works w WHERE w.user_id = designer_profiles.user_id)
+  `.execute(db)
   await sql`
     UPDATE users SET username = (SELECT r.username FROM realname_auths r WHERE r.user_id = users.id)
     WHERE EXISTS (SELECT 1 FROM realname_auths r WHERE r.user_id = users.id)

@@ -68,7 +68,6 @@ interface ProfileInput {
   field: string
   city: string
   flags: DemoDesigner['flags']
-  works: number
   approveDate: string
   studio: string
   intro: string
@@ -96,7 +95,8 @@ async function insertProfiles(trx: Trx, list: ProfileInput[], createdAt: string)
           city_code: p.city.slice(0, 4),
           professional: p.field,
           approve_date: p.approveDate,
-          works_number: p.works,
+          // Counted by the work registration only: a designer's figure is the works the portal holds.
+          works_number: 0,
           featured: p.flags.featured ? 1 : 0,
           studio: p.studio,
           intro: p.intro,
@@ -197,7 +197,6 @@ export async function seedPeople(db: Db): Promise<void> {
         field: d.field,
         city: d.city,
         flags: d.flags,
-        works: d.works,
         approveDate: approved.toISOString(),
         studio: d.studio,
         intro: d.intro,
@@ -228,7 +227,6 @@ export async function seedPeople(db: Db): Promise<void> {
           field: p.field,
           city: p.city,
           flags: p.flags,
-          works: 0,
           approveDate: cert.valid_from,
           studio: p.studio,
           intro: p.intro,
@@ -358,7 +356,6 @@ export function bulkDesigner(i: number, places: readonly string[], now: Date) {
       ...(rnd() < 0.08 ? { excellent: true as const } : {}),
       ...(rnd() < 0.05 ? { invite: true as const } : {}),
     },
-    works: Math.floor(rnd() * 30),
     approveDate: new Date(now.getTime() - Math.floor(rnd() * 5 * 365 * DAY_MS) - DAY_MS),
     studio,
     intro: pick(rnd, BULK_INTROS),
@@ -430,7 +427,6 @@ export async function seedBulkDesigners(
         field: d.field,
         city: d.city,
         flags: d.flags,
-        works: d.works,
         approveDate: d.approveDate.toISOString(),
         studio: d.studio,
         intro: d.intro,
