@@ -344,6 +344,14 @@ describe('certificate and evidence package', () => {
     expect(file('说明.txt').toString()).toContain(
       'openssl ts -verify -data statement.txt -in timestamp.tsr -token_in -CAfile tsa.crt',
     )
+    // Entry times are Beijing wall-clock time, as worksHashTime states it (a zip time has no zone).
+    const zip = res.rawPayload
+    expect(zip.readUInt32LE(0)).toBe(0x04034b50)
+    const dosTime = zip.readUInt16LE(10)
+    const [hour, minute] = [dosTime >> 11, (dosTime >> 5) & 63]
+    const stated = /T(\d\d):(\d\d)/.exec(detail.worksHashTime)!
+    expect(hour).toBe(Number(stated[1]))
+    expect(Math.abs(minute - Number(stated[2])) % 58).toBeLessThanOrEqual(1)
 
     const dir = tempDir('works-evidence')
     try {

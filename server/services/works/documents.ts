@@ -35,6 +35,12 @@ export interface DocumentDeps {
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
 
+/**
+ * A Date whose local-time fields (what fflate writes into a zip's DOS time) read Beijing's wall clock,
+ * whatever time zone the server runs in.
+ */
+export const beijingWallClock = (at: Date) => new Date(at.getTime() + (480 + at.getTimezoneOffset()) * 60_000)
+
 /** A file name from a user, safe as one zip entry: no folders, no control characters. */
 function safeName(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
@@ -154,8 +160,9 @@ export class WorkDocuments {
       for (const [name, bytes] of files) entries[name] = entry(bytes)
       entries[PACKAGE_FILES.manifest] = entry(Buffer.from(manifest, 'utf8'))
       entries[PACKAGE_FILES.readme] = entry(Buffer.from(readme(work, originalEntry, verifyUrl), 'utf8'))
-      // Stored without compression: media does not shrink, and any unzip reads it.
-      return Buffer.from(zipSync(entries, { level: 0, mtime: new Date(work.created_at) }))
+      // Stored without compression: media does not shrink, and any unzip reads it. Zip times carry no
+      // zone and are read as wall-clock time: Beijing's, as everything else about the work states it.
+      return Buffer.from(zipSync(entries, { level: 0, mtime: beijingWallClock(new Date(work.created_at)) }))
     })
   }
 }
