@@ -1,5 +1,5 @@
 import { Button, Group, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useNavigation } from 'react-router'
 import { getRegionLevel, type RegionLevelItem } from '../api/common.ts'
 import { toAddress } from '../lib/paths.ts'
 
@@ -40,9 +40,16 @@ export const pageParam = (query: URLSearchParams) =>
 /** Navigates to `path` with the filters changed and the page back to 1 (or to `page`). */
 export function useFilterNavigation(path: string, current: Record<string, string>) {
   const navigate = useNavigate()
+  // While a change is still loading, the next one builds on it, not on the page shown: two filters
+  // chosen in quick succession both hold.
+  const pending = useNavigation().location
+  const pendingQuery = pending?.pathname === path ? new URLSearchParams(pending.search) : undefined
+  const base = pendingQuery
+    ? Object.fromEntries(Object.keys(current).map((key) => [key, pendingQuery.get(key) ?? '']))
+    : current
   const urlOf = (changes: Record<string, string>, page = 1) => {
     const q = new URLSearchParams()
-    for (const [key, value] of Object.entries({ ...current, ...changes })) if (value) q.set(key, value)
+    for (const [key, value] of Object.entries({ ...base, ...changes })) if (value) q.set(key, value)
     if (page > 1) q.set('page', String(page))
     const search = q.toString()
     return search ? `${path}?${search}` : path

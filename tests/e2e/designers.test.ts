@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_DESIGNERS, DEMO_TALENTS } from '../../server/db/seed/people-data.ts'
 import { SEED_WORKS } from '../../server/db/seed/works.ts'
-import { launch, openPage } from './page.ts'
+import { launch, openPage, waitForHydration } from './page.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -50,6 +50,34 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
     await other.goto(shared)
     await expect.poll(() => other.getByTestId('designer-total').textContent()).toBe('共 3 位设计师')
     expect(await other.getByRole('combobox', { name: '城市' }).inputValue()).toBe('320500')
+    expect(errors).toEqual([])
+  })
+
+  it('keeps both of two filters chosen in quick succession, while the first is still loading', async () => {
+    const { page, errors } = await openPage(browser)
+    await page.goto('/designer/index')
+    await expect.poll(() => page.getByTestId('designer-card').count()).toBe(12)
+    // The directory answers slowly, so the second choice is made before the first page has loaded.
+    await page.route('**/api/designer/list*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.getByRole('combobox', { name: '评价标准' }).selectOption({ label: '首席设计师' })
+    await page.waitForTimeout(200)
+    await page.getByRole('combobox', { name: '省份' }).selectOption({ label: '江苏省' })
+    await page.waitForURL(
+      (u) => u.searchParams.get('evaluateStandard') === '5' && u.searchParams.get('cityId') === '320000',
+    )
+    await page.unroute('**/api/designer/list*')
+    const totalOf = (query: string) =>
+      page.request
+        .get(`/api/designer/list?pageSize=1&${query}`)
+        .then((r) => r.json())
+        .then((b) => b.total as number)
+    const both = await totalOf('evaluateStandard=5&cityId=320000')
+    // The two filters together are fewer than the province alone: the first choice was not lost.
+    expect(both).toBeLessThan(await totalOf('cityId=320000'))
+    await expect.poll(() => page.getByTestId('designer-total').textContent()).toBe(`共 ${both} 位设计师`)
     expect(errors).toEqual([])
   })
 
@@ -116,6 +144,7 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
       SEED_WORKS.filter((w) => w.account === '13800000001').length,
     )
     await page.goto('/works/index?userId=1')
+    await waitForHydration(page, '[data-testid=works-type-filter] a')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('陈思远的确权作品')
     expect(await page.title()).toBe('确权作品：陈思远 - 咖簿网')
     await expect.poll(() => page.getByTestId('works-total').textContent()).toBe(`共 ${expected.total} 件作品`)

@@ -80,3 +80,14 @@ export async function scrollThrough(page: Page, pauseMs = 100): Promise<void> {
   }
   await page.waitForLoadState('networkidle')
 }
+
+/**
+ * Waits until React has hydrated `selector` (it marks each node it owns with its fiber). A click on
+ * server-rendered markup in the instant hydration takes it over can be lost; after this it cannot.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((s) => {
+    const element = document.querySelector(s)
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+  }, selector)
+}

@@ -18,6 +18,7 @@ import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getDesigner } from '../../api/people.ts'
 import { listWorks } from '../../api/works.ts'
 import { DesignerBadges } from '../../components/designer-card.tsx'
+import { FoldText } from '../../components/fold-text.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { WorkGrid } from '../../components/work-card.tsx'
 import { pageHead } from '../../lib/page-head.ts'
@@ -134,9 +135,7 @@ export function Component() {
         </HStack>
         {d.intro && (
           <Section title="个人简介">
-            <Text whiteSpace="pre-line" lineHeight="tall">
-              {d.intro}
-            </Text>
+            <FoldText text={d.intro} />
           </Section>
         )}
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">

@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react'
 import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { getTalent } from '../../api/people.ts'
+import { FoldText } from '../../components/fold-text.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { pageHead } from '../../lib/page-head.ts'
 import { assetUrl, paths, talentPath } from '../../lib/paths.ts'
@@ -91,9 +92,7 @@ export function Component() {
               自我介绍
             </Heading>
           </Card.Header>
-          <Card.Body>
-            <Text lineHeight="tall">{t.intro || '暂无'}</Text>
-          </Card.Body>
+          <Card.Body>{t.intro ? <FoldText text={t.intro} /> : <Text color="fg.muted">暂无</Text>}</Card.Body>
         </Card.Root>
         <Stack gap="3">
           <Heading as="h2" size="md">
