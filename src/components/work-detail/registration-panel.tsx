@@ -78,11 +78,11 @@ function absolute(url: string): string {
  * The three footnotes (SPEC §2) and the QR code of qrCodeUrl. The spec's services are the national
  * time-service centre, a notary cloud custody platform and a blockchain provider; this deployment's
  * notary adapter is the local one, so the notes say what it does and where anyone checks a work.
+ * They read the same for every viewer: the platform's name (org) belongs to the owner's panel.
  */
 export function RegistrationNotes({ detail }: { detail: WorkDetail }) {
   // Drawn in the browser: the code carries this site's address, which the server cannot know.
   const hydrated = useHydrated()
-  const org = detail.org || '本平台存证服务'
   return (
     <Stack
       direction={{ base: 'column', md: 'row' }}
@@ -97,12 +97,11 @@ export function RegistrationNotes({ detail }: { detail: WorkDetail }) {
     >
       <Stack gap="2" flex="1" as="ol" listStyleType="decimal" ps="5">
         <li>
-          存证时间以北京时间记录，正式部署时与国家授时中心标准时间同步；时间戳令牌由{org}按 RFC 3161
+          存证时间以北京时间记录，正式部署时与国家授时中心标准时间同步；时间戳令牌由本站存证服务按 RFC 3161
           签发，随证据包提供，可用 openssl 等标准工具校验。
         </li>
         <li>
-          接入公证云电子数据保管平台后，存证证书可在该平台查验；本站当前由{org}
-          出具证书，证书编号与二维码可在本站作品存证核验页面查验。
+          接入公证云电子数据保管平台后，存证证书可在该平台查验；本站当前由本站存证服务出具证书，证书编号与二维码可在本站作品存证核验页面查验。
         </li>
         <li>
           接入区块链服务商后，存证记录可在其核验网站查验；本站当前把存证记录写入本地哈希链（示例），核验网站是
