@@ -1,5 +1,5 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router'
+import { data, Link as RouterLink } from 'react-router'
 import { ApiError } from '../api/http.ts'
 
 /** What a detail page's loader returns when the API says the record is gone (body code 404). */
@@ -11,6 +11,13 @@ export const isMissing = (data: unknown): data is Missing =>
   typeof data === 'object' && data !== null && 'missing' in data
 
 /**
+ * A loader's data for a page about something that does not exist. The page still says so in its own
+ * words, and the server answers it with HTTP 404, so search engines drop the address instead of
+ * indexing a "not found" page as content (a soft 404). The page reads the data as it is.
+ */
+export const notFoundData = <T,>(value: T): T => data(value, { status: 404 }) as unknown as T
+
+/**
  * The record, or the API's message when it does not exist: a removed article is this page's answer,
  * not a load failure to retry. Other failures still reach the page's error boundary.
  */
@@ -18,7 +25,7 @@ export async function orMissing<T>(load: Promise<T>): Promise<T | Missing> {
   try {
     return await load
   } catch (error) {
-    if (error instanceof ApiError && error.code === 404) return { missing: error.message }
+    if (error instanceof ApiError && error.code === 404) return notFoundData({ missing: error.message })
     throw error
   }
 }

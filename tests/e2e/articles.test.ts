@@ -65,16 +65,19 @@ describe('news and history videos', () => {
     expect(errors).toEqual([])
   })
 
-  it('says plainly when an article, a quotation or a video does not exist', async () => {
+  it('says plainly when an article, a quotation or a video does not exist, with HTTP 404 (no soft 404)', async () => {
     const { page } = await openPage(browser)
     for (const [address, message] of [
       ['/news/detail?id=99999', '资讯不存在或已下线'],
       ['/quotation/detail/99999', '报价信息不存在或已下线'],
       ['/historyVideo/detail?id=99999', '视频不存在或已下线'],
     ] as const) {
-      await page.goto(address)
+      const response = await page.goto(address)
+      expect(response?.status(), address).toBe(404)
       await expect.poll(() => page.getByTestId('missing-record').locator('h1').textContent()).toBe(message)
     }
+    // A record that exists still answers 200.
+    expect((await page.goto('/news/detail?id=1'))?.status()).toBe(200)
   })
 
   it('plays a history video and the promotional film', async () => {

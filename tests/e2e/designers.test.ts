@@ -162,10 +162,14 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
     expect(errors).toEqual([])
   })
 
-  it('says so for a designer that does not exist', async () => {
+  it('says so for a designer, a talent or a work that does not exist, with HTTP 404 (no soft 404)', async () => {
     const { page } = await openPage(browser)
-    await page.goto('/designer/detail?id=999999')
+    const response = await page.goto('/designer/detail?id=999999')
+    expect(response?.status()).toBe(404)
     await expect.poll(() => page.getByTestId('designer-missing').textContent()).toContain('未找到该设计师')
+    for (const address of ['/talent/detail?id=999999', '/works/detail?id=999999', '/works/detail?id=abc'])
+      expect((await page.goto(address))?.status(), address).toBe(404)
+    expect((await page.goto('/designer/detail?id=1'))?.status()).toBe(200)
   })
 })
 

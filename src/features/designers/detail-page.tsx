@@ -19,6 +19,7 @@ import { getDesigner } from '../../api/people.ts'
 import { listWorks } from '../../api/works.ts'
 import { DesignerBadges } from '../../components/designer-card.tsx'
 import { FoldText } from '../../components/fold-text.tsx'
+import { notFoundData } from '../../components/missing-record.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { WorkGrid } from '../../components/work-card.tsx'
 import { pageHead } from '../../lib/page-head.ts'
@@ -31,14 +32,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
   const labels = await loadPeopleLabels()
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    return { designer: null, labels, works: null }
+    return notFoundData({ designer: null, labels, works: null })
   // A missing designer answers code 404: the page says so instead of failing.
   const [designer, works] = await Promise.all([
     getDesigner(id).catch(() => null),
     // The designer's rights-confirmed works: a bonus to the page, left out if it fails to load.
     listWorks({ pageNum: 1, pageSize: DESIGNER_WORKS, userId: id }).catch(() => null),
   ])
-  return { designer, labels, works }
+  const page = { designer, labels, works }
+  return designer ? page : notFoundData(page)
 }
 
 type Data = Awaited<ReturnType<typeof loader>>

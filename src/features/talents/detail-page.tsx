@@ -15,6 +15,7 @@ import {
 import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { getTalent } from '../../api/people.ts'
 import { FoldText } from '../../components/fold-text.tsx'
+import { notFoundData } from '../../components/missing-record.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { pageHead } from '../../lib/page-head.ts'
 import { assetUrl, paths, talentPath } from '../../lib/paths.ts'
@@ -22,9 +23,9 @@ import { assetUrl, paths, talentPath } from '../../lib/paths.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
   const labels = await loadPeopleLabels()
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return { talent: null, labels }
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return notFoundData({ talent: null, labels })
   const talent = await getTalent(id).catch(() => null)
-  return { talent, labels }
+  return talent ? { talent, labels } : notFoundData({ talent, labels })
 }
 
 type Data = Awaited<ReturnType<typeof loader>>

@@ -4,6 +4,7 @@ import type { WorkDetail as WorkDetailData } from '../../../schemas/api/works.ts
 import { ApiError } from '../../api/http.ts'
 import { getWorkDetail } from '../../api/works.ts'
 import { foldAt } from '../../components/fold-text.tsx'
+import { notFoundData } from '../../components/missing-record.tsx'
 import { WorkDetail } from '../../components/work-detail/index.tsx'
 import { FOLD_CHARS } from '../../lib/constants.ts'
 import { pageHead } from '../../lib/page-head.ts'
@@ -15,13 +16,13 @@ type Data = { state: 'found'; id: number; detail: WorkDetailData } | { state: 'm
 export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
   const raw = new URL(request.url).searchParams.get('id') ?? ''
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0
-  if (!id) return { state: 'missing', message: '作品编号无效' }
+  if (!id) return notFoundData({ state: 'missing', message: '作品编号无效' })
   try {
     return { state: 'found', id, detail: await getWorkDetail(id) }
   } catch (error) {
     // A missing (or not public) work is an answer the page gives, not a failure to load.
     if (error instanceof ApiError && error.code !== undefined && error.code >= 400 && error.code < 500)
-      return { state: 'missing', message: error.message }
+      return notFoundData({ state: 'missing', message: error.message })
     throw error
   }
 }
