@@ -154,7 +154,8 @@ export const uploadedFileField = <E extends readonly string[], M extends string 
     },
     required: ['fileUrl', 'fileOgName'],
     additionalProperties: false,
-    errorMessage: { required: missing, _: message },
+    // No address at all is no file yet; an address without its name is a broken upload.
+    errorMessage: { required: { fileUrl: missing, fileOgName: message }, _: message },
   } as const
 }
 

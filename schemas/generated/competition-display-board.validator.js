@@ -18,7 +18,7 @@ function ucs2length(str) {
     return length;
 }
 validators["competition-display-board"] = validate14;
-const schema16 = {"$id":"competition-display-board","type":"object","properties":{"displayBoard":{"type":"array","title":"展板","minItems":1,"maxItems":3,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$","errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":"请上传文件","_":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"errorMessage":{"minItems":"请上传展板","maxItems":"展板最多上传3张","type":"请上传展板"}}},"required":["displayBoard"],"errorMessage":{"required":{"displayBoard":"请上传展板"}}};
+const schema16 = {"$id":"competition-display-board","type":"object","properties":{"displayBoard":{"type":"array","title":"展板","minItems":1,"maxItems":3,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$","errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":{"fileUrl":"请上传文件","fileOgName":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"_":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"errorMessage":{"minItems":"请上传展板","maxItems":"展板最多上传3张","type":"请上传展板"}}},"required":["displayBoard"],"errorMessage":{"required":{"displayBoard":"请上传展板"}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$", "u");
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
@@ -233,7 +233,7 @@ vErrors.push(err18);
 errors++;
 }
 if(errors > 0){
-const emErrors0 = {"required":[],"_":[]};
+const emErrors0 = {"_":[]};
 const templates0 = {};
 for(const err19 of vErrors){
 if((((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && (err19.instancePath === instancePath+"/displayBoard/" + i0)) && (err19.keyword in emErrors0)) && (err19.schemaPath.indexOf("#/properties/displayBoard/items") === 0)) && (/^\/[^\/]*$/.test(err19.schemaPath.slice(31)))){
@@ -253,15 +253,26 @@ vErrors.push(err20);
 errors++;
 }
 }
-const emErrs4 = [];
+const emErrors1 = {"required":{"fileUrl":[],"fileOgName":[]}};
+const templates1 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
 for(const err21 of vErrors){
-if(((((err21.keyword !== "errorMessage") && (!err21.emUsed)) && ((err21.instancePath === instancePath+"/displayBoard/" + i0) || ((err21.instancePath.indexOf(instancePath+"/displayBoard/" + i0) === 0) && (err21.instancePath[instancePath+"/displayBoard/" + i0.length] === "/")))) && (err21.schemaPath.indexOf("#/properties/displayBoard/items") === 0)) && (err21.schemaPath["#/properties/displayBoard/items".length] === "/")){
-emErrs4.push(err21);
+if((((((err21.keyword !== "errorMessage") && (!err21.emUsed)) && (err21.instancePath === instancePath+"/displayBoard/" + i0)) && (err21.keyword in emErrors1)) && (err21.schemaPath.indexOf("#/properties/displayBoard/items") === 0)) && (/^\/[^\/]*$/.test(err21.schemaPath.slice(31)))){
+emPropParams0 = obj0[err21.keyword];
+emParamsErrors0 = emErrors1[err21.keyword][err21.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err21);
 err21.emUsed = true;
 }
 }
-if(emErrs4.length){
-const err22 = {instancePath:instancePath+"/displayBoard/" + i0,schemaPath:"#/properties/displayBoard/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.displayBoard.items.errorMessage,parentSchema:schema16.properties.displayBoard.items,data:data1};
+}
+for(const key2 in emErrors1){
+for(const keyProp0 in emErrors1[key2]){
+emParamsErrors0 = emErrors1[key2][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates1[key2] && templates1[key2][keyProp0];
+const err22 = {instancePath:instancePath+"/displayBoard/" + i0,schemaPath:"#/properties/displayBoard/items/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.properties.displayBoard.items.errorMessage[key2][keyProp0],schema:schema16.properties.displayBoard.items.errorMessage,parentSchema:schema16.properties.displayBoard.items,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -270,19 +281,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-const emErrs5 = [];
+}
+}
+const emErrs4 = [];
 for(const err23 of vErrors){
-if(!err23.emUsed){
-emErrs5.push(err23);
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/displayBoard/" + i0) || ((err23.instancePath.indexOf(instancePath+"/displayBoard/" + i0) === 0) && (err23.instancePath[instancePath+"/displayBoard/" + i0.length] === "/")))) && (err23.schemaPath.indexOf("#/properties/displayBoard/items") === 0)) && (err23.schemaPath["#/properties/displayBoard/items".length] === "/")){
+emErrs4.push(err23);
+err23.emUsed = true;
 }
 }
-vErrors = emErrs5;
-errors = emErrs5.length;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/displayBoard",schemaPath:"#/properties/displayBoard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.displayBoard.type,parentSchema:schema16.properties.displayBoard,data:data0};
+if(emErrs4.length){
+const err24 = {instancePath:instancePath+"/displayBoard/" + i0,schemaPath:"#/properties/displayBoard/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.displayBoard.items.errorMessage,parentSchema:schema16.properties.displayBoard.items,data:data1};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -291,18 +300,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors1 = {"minItems":[],"maxItems":[],"type":[]};
-const templates1 = {};
+const emErrs5 = [];
 for(const err25 of vErrors){
-if((((((err25.keyword !== "errorMessage") && (!err25.emUsed)) && (err25.instancePath === instancePath+"/displayBoard")) && (err25.keyword in emErrors1)) && (err25.schemaPath.indexOf("#/properties/displayBoard") === 0)) && (/^\/[^\/]*$/.test(err25.schemaPath.slice(25)))){
-emErrors1[err25.keyword].push(err25);
-err25.emUsed = true;
+if(!err25.emUsed){
+emErrs5.push(err25);
 }
 }
-for(const key2 in emErrors1){
-if(emErrors1[key2].length){
-const err26 = {instancePath:instancePath+"/displayBoard",schemaPath:"#/properties/displayBoard/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key2]},message:key2 in templates1 ? templates1[key2]() : schema16.properties.displayBoard.errorMessage[key2],schema:schema16.properties.displayBoard.errorMessage,parentSchema:schema16.properties.displayBoard,data:data0};
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/displayBoard",schemaPath:"#/properties/displayBoard/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.displayBoard.type,parentSchema:schema16.properties.displayBoard,data:data0};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -311,20 +321,18 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-const emErrs6 = [];
+if(errors > 0){
+const emErrors2 = {"minItems":[],"maxItems":[],"type":[]};
+const templates2 = {};
 for(const err27 of vErrors){
-if(!err27.emUsed){
-emErrs6.push(err27);
+if((((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && (err27.instancePath === instancePath+"/displayBoard")) && (err27.keyword in emErrors2)) && (err27.schemaPath.indexOf("#/properties/displayBoard") === 0)) && (/^\/[^\/]*$/.test(err27.schemaPath.slice(25)))){
+emErrors2[err27.keyword].push(err27);
+err27.emUsed = true;
 }
 }
-vErrors = emErrs6;
-errors = emErrs6.length;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+for(const key3 in emErrors2){
+if(emErrors2[key3].length){
+const err28 = {instancePath:instancePath+"/displayBoard",schemaPath:"#/properties/displayBoard/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key3]},message:key3 in templates2 ? templates2[key3]() : schema16.properties.displayBoard.errorMessage[key3],schema:schema16.properties.displayBoard.errorMessage,parentSchema:schema16.properties.displayBoard,data:data0};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -333,27 +341,20 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors2 = {"required":{"displayBoard":[]}};
-const templates2 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
+}
+const emErrs6 = [];
 for(const err29 of vErrors){
-if((((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && (err29.instancePath === instancePath)) && (err29.keyword in emErrors2)) && (err29.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err29.schemaPath.slice(1)))){
-emPropParams0 = obj0[err29.keyword];
-emParamsErrors0 = emErrors2[err29.keyword][err29.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err29);
-err29.emUsed = true;
+if(!err29.emUsed){
+emErrs6.push(err29);
+}
+}
+vErrors = emErrs6;
+errors = emErrs6.length;
 }
 }
 }
-for(const key3 in emErrors2){
-for(const keyProp0 in emErrors2[key3]){
-emParamsErrors0 = emErrors2[key3][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates2[key3] && templates2[key3][keyProp0];
-const err30 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key3][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -362,12 +363,41 @@ vErrors.push(err30);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors3 = {"required":{"displayBoard":[]}};
+const templates3 = {required:{}};
+let emPropParams1;
+let emParamsErrors1;
+for(const err31 of vErrors){
+if((((((err31.keyword !== "errorMessage") && (!err31.emUsed)) && (err31.instancePath === instancePath)) && (err31.keyword in emErrors3)) && (err31.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err31.schemaPath.slice(1)))){
+emPropParams1 = obj0[err31.keyword];
+emParamsErrors1 = emErrors3[err31.keyword][err31.params[emPropParams1]];
+if(emParamsErrors1){
+emParamsErrors1.push(err31);
+err31.emUsed = true;
+}
+}
+}
+for(const key4 in emErrors3){
+for(const keyProp1 in emErrors3[key4]){
+emParamsErrors1 = emErrors3[key4][keyProp1];
+if(emParamsErrors1.length){
+const tmpl1 = templates3[key4] && templates3[key4][keyProp1];
+const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.errorMessage[key4][keyProp1],schema:schema16.errorMessage,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
 }
 }
 const emErrs7 = [];
-for(const err31 of vErrors){
-if(!err31.emUsed){
-emErrs7.push(err31);
+for(const err33 of vErrors){
+if(!err33.emUsed){
+emErrs7.push(err33);
 }
 }
 vErrors = emErrs7;

@@ -18,7 +18,7 @@ function ucs2length(str) {
     return length;
 }
 validators["competition-property-right"] = validate14;
-const schema16 = {"$id":"competition-property-right","type":"object","properties":{"propertyRight":{"type":"array","title":"知识产权证明","minItems":1,"maxItems":5,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:pdf|jpg|jpeg|png)$","errorMessage":"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":"请上传文件","_":"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传"}},"errorMessage":{"minItems":"请上传知识产权证明文件","maxItems":"知识产权证明最多上传5个文件","type":"请上传知识产权证明文件"}},"original":{"type":"boolean","title":"我承诺参赛作品为本人（团队）原创","const":true}},"required":["propertyRight","original"],"errorMessage":{"required":{"propertyRight":"请上传知识产权证明文件","original":"请承诺作品为本人（团队）原创"},"properties":{"original":"请承诺作品为本人（团队）原创"}}};
+const schema16 = {"$id":"competition-property-right","type":"object","properties":{"propertyRight":{"type":"array","title":"知识产权证明","minItems":1,"maxItems":5,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:pdf|jpg|jpeg|png)$","errorMessage":"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":{"fileUrl":"请上传文件","fileOgName":"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传"},"_":"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传"}},"errorMessage":{"minItems":"请上传知识产权证明文件","maxItems":"知识产权证明最多上传5个文件","type":"请上传知识产权证明文件"}},"original":{"type":"boolean","title":"我承诺参赛作品为本人（团队）原创","const":true}},"required":["propertyRight","original"],"errorMessage":{"required":{"propertyRight":"请上传知识产权证明文件","original":"请承诺作品为本人（团队）原创"},"properties":{"original":"请承诺作品为本人（团队）原创"}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^/(?![/\\\\])[^\\s?#:]*\\.(?:pdf|jpg|jpeg|png)$", "u");
 const pattern1 = new RegExp("^\/([^/]*)(?:\/|$)");
@@ -244,7 +244,7 @@ vErrors.push(err19);
 errors++;
 }
 if(errors > 0){
-const emErrors0 = {"required":[],"_":[]};
+const emErrors0 = {"_":[]};
 const templates0 = {};
 for(const err20 of vErrors){
 if((((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && (err20.instancePath === instancePath+"/propertyRight/" + i0)) && (err20.keyword in emErrors0)) && (err20.schemaPath.indexOf("#/properties/propertyRight/items") === 0)) && (/^\/[^\/]*$/.test(err20.schemaPath.slice(32)))){
@@ -264,15 +264,26 @@ vErrors.push(err21);
 errors++;
 }
 }
-const emErrs4 = [];
+const emErrors1 = {"required":{"fileUrl":[],"fileOgName":[]}};
+const templates1 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
 for(const err22 of vErrors){
-if(((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && ((err22.instancePath === instancePath+"/propertyRight/" + i0) || ((err22.instancePath.indexOf(instancePath+"/propertyRight/" + i0) === 0) && (err22.instancePath[instancePath+"/propertyRight/" + i0.length] === "/")))) && (err22.schemaPath.indexOf("#/properties/propertyRight/items") === 0)) && (err22.schemaPath["#/properties/propertyRight/items".length] === "/")){
-emErrs4.push(err22);
+if((((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && (err22.instancePath === instancePath+"/propertyRight/" + i0)) && (err22.keyword in emErrors1)) && (err22.schemaPath.indexOf("#/properties/propertyRight/items") === 0)) && (/^\/[^\/]*$/.test(err22.schemaPath.slice(32)))){
+emPropParams0 = obj0[err22.keyword];
+emParamsErrors0 = emErrors1[err22.keyword][err22.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err22);
 err22.emUsed = true;
 }
 }
-if(emErrs4.length){
-const err23 = {instancePath:instancePath+"/propertyRight/" + i0,schemaPath:"#/properties/propertyRight/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.propertyRight.items.errorMessage,parentSchema:schema16.properties.propertyRight.items,data:data1};
+}
+for(const key2 in emErrors1){
+for(const keyProp0 in emErrors1[key2]){
+emParamsErrors0 = emErrors1[key2][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates1[key2] && templates1[key2][keyProp0];
+const err23 = {instancePath:instancePath+"/propertyRight/" + i0,schemaPath:"#/properties/propertyRight/items/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.properties.propertyRight.items.errorMessage[key2][keyProp0],schema:schema16.properties.propertyRight.items.errorMessage,parentSchema:schema16.properties.propertyRight.items,data:data1};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -281,19 +292,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-const emErrs5 = [];
+}
+}
+const emErrs4 = [];
 for(const err24 of vErrors){
-if(!err24.emUsed){
-emErrs5.push(err24);
+if(((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && ((err24.instancePath === instancePath+"/propertyRight/" + i0) || ((err24.instancePath.indexOf(instancePath+"/propertyRight/" + i0) === 0) && (err24.instancePath[instancePath+"/propertyRight/" + i0.length] === "/")))) && (err24.schemaPath.indexOf("#/properties/propertyRight/items") === 0)) && (err24.schemaPath["#/properties/propertyRight/items".length] === "/")){
+emErrs4.push(err24);
+err24.emUsed = true;
 }
 }
-vErrors = emErrs5;
-errors = emErrs5.length;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/propertyRight",schemaPath:"#/properties/propertyRight/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.propertyRight.type,parentSchema:schema16.properties.propertyRight,data:data0};
+if(emErrs4.length){
+const err25 = {instancePath:instancePath+"/propertyRight/" + i0,schemaPath:"#/properties/propertyRight/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.propertyRight.items.errorMessage,parentSchema:schema16.properties.propertyRight.items,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -302,18 +311,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors1 = {"minItems":[],"maxItems":[],"type":[]};
-const templates1 = {};
+const emErrs5 = [];
 for(const err26 of vErrors){
-if((((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && (err26.instancePath === instancePath+"/propertyRight")) && (err26.keyword in emErrors1)) && (err26.schemaPath.indexOf("#/properties/propertyRight") === 0)) && (/^\/[^\/]*$/.test(err26.schemaPath.slice(26)))){
-emErrors1[err26.keyword].push(err26);
-err26.emUsed = true;
+if(!err26.emUsed){
+emErrs5.push(err26);
 }
 }
-for(const key2 in emErrors1){
-if(emErrors1[key2].length){
-const err27 = {instancePath:instancePath+"/propertyRight",schemaPath:"#/properties/propertyRight/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key2]},message:key2 in templates1 ? templates1[key2]() : schema16.properties.propertyRight.errorMessage[key2],schema:schema16.properties.propertyRight.errorMessage,parentSchema:schema16.properties.propertyRight,data:data0};
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/propertyRight",schemaPath:"#/properties/propertyRight/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.propertyRight.type,parentSchema:schema16.properties.propertyRight,data:data0};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -322,11 +332,31 @@ vErrors.push(err27);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors2 = {"minItems":[],"maxItems":[],"type":[]};
+const templates2 = {};
+for(const err28 of vErrors){
+if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath+"/propertyRight")) && (err28.keyword in emErrors2)) && (err28.schemaPath.indexOf("#/properties/propertyRight") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(26)))){
+emErrors2[err28.keyword].push(err28);
+err28.emUsed = true;
+}
+}
+for(const key3 in emErrors2){
+if(emErrors2[key3].length){
+const err29 = {instancePath:instancePath+"/propertyRight",schemaPath:"#/properties/propertyRight/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key3]},message:key3 in templates2 ? templates2[key3]() : schema16.properties.propertyRight.errorMessage[key3],schema:schema16.properties.propertyRight.errorMessage,parentSchema:schema16.properties.propertyRight,data:data0};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 }
 const emErrs6 = [];
-for(const err28 of vErrors){
-if(!err28.emUsed){
-emErrs6.push(err28);
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs6.push(err30);
 }
 }
 vErrors = emErrs6;
@@ -336,29 +366,7 @@ errors = emErrs6.length;
 if(data.original !== undefined){
 let data4 = data.original;
 if(typeof data4 !== "boolean"){
-const err29 = {instancePath:instancePath+"/original",schemaPath:"#/properties/original/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.original.type,parentSchema:schema16.properties.original,data:data4};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(true !== data4){
-const err30 = {instancePath:instancePath+"/original",schemaPath:"#/properties/original/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.original,data:data4};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err31 = {instancePath:instancePath+"/original",schemaPath:"#/properties/original/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.original.type,parentSchema:schema16.properties.original,data:data4};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -367,27 +375,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors2 = {"required":{"propertyRight":[],"original":[]}};
-const templates2 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
-for(const err32 of vErrors){
-if((((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && (err32.instancePath === instancePath)) && (err32.keyword in emErrors2)) && (err32.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err32.schemaPath.slice(1)))){
-emPropParams0 = obj0[err32.keyword];
-emParamsErrors0 = emErrors2[err32.keyword][err32.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err32);
-err32.emUsed = true;
+if(true !== data4){
+const err32 = {instancePath:instancePath+"/original",schemaPath:"#/properties/original/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.original,data:data4};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
 }
 }
 }
-for(const key3 in emErrors2){
-for(const keyProp0 in emErrors2[key3]){
-emParamsErrors0 = emErrors2[key3][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates2[key3] && templates2[key3][keyProp0];
-const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key3][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -396,26 +397,27 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-let emErrors3;
-let templates3;
-if((typeof data == "object") && (!(Array.isArray(data)))){
-emErrors3 = {"original":[]};
-templates3 = {};
+if(errors > 0){
+const emErrors3 = {"required":{"propertyRight":[],"original":[]}};
+const templates3 = {required:{}};
+let emPropParams1;
+let emParamsErrors1;
 for(const err34 of vErrors){
-if(((err34.keyword !== "errorMessage") && (!err34.emUsed)) && (err34.instancePath.indexOf(instancePath) === 0)){
-const emMatches0 = pattern1.exec(err34.instancePath.slice(instancePath.length));
-const emChild0 = emMatches0 && emMatches0[1].replace(/~1/g, "/").replace(/~0/g, "~");
-if(emChild0 !== undefined && emChild0 in emErrors3){
-emErrors3[emChild0].push(err34);
+if((((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && (err34.instancePath === instancePath)) && (err34.keyword in emErrors3)) && (err34.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err34.schemaPath.slice(1)))){
+emPropParams1 = obj0[err34.keyword];
+emParamsErrors1 = emErrors3[err34.keyword][err34.params[emPropParams1]];
+if(emParamsErrors1){
+emParamsErrors1.push(err34);
 err34.emUsed = true;
 }
 }
 }
 for(const key4 in emErrors3){
-if(emErrors3[key4].length){
-const err35 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key4]},message:key4 in templates3 ? templates3[key4]() : schema16.errorMessage.properties[key4],schema:schema16.errorMessage,parentSchema:schema16,data};
+for(const keyProp1 in emErrors3[key4]){
+emParamsErrors1 = emErrors3[key4][keyProp1];
+if(emParamsErrors1.length){
+const tmpl1 = templates3[key4] && templates3[key4][keyProp1];
+const err35 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.errorMessage[key4][keyProp1],schema:schema16.errorMessage,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -423,14 +425,42 @@ else {
 vErrors.push(err35);
 }
 errors++;
-vErrors[errors-1].instancePath = instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+}
+}
+let emErrors4;
+let templates4;
+if((typeof data == "object") && (!(Array.isArray(data)))){
+emErrors4 = {"original":[]};
+templates4 = {};
+for(const err36 of vErrors){
+if(((err36.keyword !== "errorMessage") && (!err36.emUsed)) && (err36.instancePath.indexOf(instancePath) === 0)){
+const emMatches0 = pattern1.exec(err36.instancePath.slice(instancePath.length));
+const emChild0 = emMatches0 && emMatches0[1].replace(/~1/g, "/").replace(/~0/g, "~");
+if(emChild0 !== undefined && emChild0 in emErrors4){
+emErrors4[emChild0].push(err36);
+err36.emUsed = true;
+}
+}
+}
+for(const key5 in emErrors4){
+if(emErrors4[key5].length){
+const err37 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key5]},message:key5 in templates4 ? templates4[key5]() : schema16.errorMessage.properties[key5],schema:schema16.errorMessage,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+vErrors[errors-1].instancePath = instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 }
 }
 const emErrs7 = [];
-for(const err36 of vErrors){
-if(!err36.emUsed){
-emErrs7.push(err36);
+for(const err38 of vErrors){
+if(!err38.emUsed){
+emErrs7.push(err38);
 }
 }
 vErrors = emErrs7;

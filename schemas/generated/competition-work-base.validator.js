@@ -18,7 +18,7 @@ function ucs2length(str) {
     return length;
 }
 validators["competition-work-base"] = validate14;
-const schema16 = {"$id":"competition-work-base","type":"object","properties":{"worksName":{"type":"string","title":"作品名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"作品名称为2-50个字","maxLength":"作品名称为2-50个字"}},"range":{"type":"string","title":"参赛类别","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择参赛类别","maxLength":"请选择参赛类别","type":"请选择参赛类别"}},"proposition":{"type":"string","title":"命题","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择命题","maxLength":"请选择命题","type":"请选择命题"}},"cover":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$","errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":"请上传作品封面","_":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"title":"作品封面"},"images":{"type":"array","title":"作品图片","maxItems":6,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$","errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":"请上传文件","_":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"errorMessage":{"maxItems":"作品图片最多上传6张","type":"请重新上传作品图片"}},"abstract":{"type":"string","title":"作品简介","minLength":20,"maxLength":500,"errorMessage":{"minLength":"作品简介为20-500个字","maxLength":"作品简介为20-500个字"}}},"required":["worksName","range","cover","abstract"],"errorMessage":{"required":{"worksName":"作品名称不能为空","range":"请选择参赛类别","cover":"请上传作品封面","abstract":"作品简介不能为空"}}};
+const schema16 = {"$id":"competition-work-base","type":"object","properties":{"worksName":{"type":"string","title":"作品名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"作品名称为2-50个字","maxLength":"作品名称为2-50个字"}},"range":{"type":"string","title":"参赛类别","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择参赛类别","maxLength":"请选择参赛类别","type":"请选择参赛类别"}},"proposition":{"type":"string","title":"命题","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择命题","maxLength":"请选择命题","type":"请选择命题"}},"cover":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$","errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":{"fileUrl":"请上传作品封面","fileOgName":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"_":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"title":"作品封面"},"images":{"type":"array","title":"作品图片","maxItems":6,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$","errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":{"fileUrl":"请上传文件","fileOgName":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"},"_":"仅支持 jpg、jpeg、png 格式的文件，请重新上传"}},"errorMessage":{"maxItems":"作品图片最多上传6张","type":"请重新上传作品图片"}},"abstract":{"type":"string","title":"作品简介","minLength":20,"maxLength":500,"errorMessage":{"minLength":"作品简介为20-500个字","maxLength":"作品简介为20-500个字"}}},"required":["worksName","range","cover","abstract"],"errorMessage":{"required":{"worksName":"作品名称不能为空","range":"请选择参赛类别","cover":"请上传作品封面","abstract":"作品简介不能为空"}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$", "u");
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
@@ -434,7 +434,7 @@ vErrors.push(err37);
 errors++;
 }
 if(errors > 0){
-const emErrors3 = {"required":[],"_":[]};
+const emErrors3 = {"_":[]};
 const templates3 = {};
 for(const err38 of vErrors){
 if((((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && (err38.instancePath === instancePath+"/cover")) && (err38.keyword in emErrors3)) && (err38.schemaPath.indexOf("#/properties/cover") === 0)) && (/^\/[^\/]*$/.test(err38.schemaPath.slice(18)))){
@@ -454,15 +454,26 @@ vErrors.push(err39);
 errors++;
 }
 }
-const emErrs7 = [];
+const emErrors4 = {"required":{"fileUrl":[],"fileOgName":[]}};
+const templates4 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
 for(const err40 of vErrors){
-if(((((err40.keyword !== "errorMessage") && (!err40.emUsed)) && ((err40.instancePath === instancePath+"/cover") || ((err40.instancePath.indexOf(instancePath+"/cover") === 0) && (err40.instancePath[instancePath+"/cover".length] === "/")))) && (err40.schemaPath.indexOf("#/properties/cover") === 0)) && (err40.schemaPath["#/properties/cover".length] === "/")){
-emErrs7.push(err40);
+if((((((err40.keyword !== "errorMessage") && (!err40.emUsed)) && (err40.instancePath === instancePath+"/cover")) && (err40.keyword in emErrors4)) && (err40.schemaPath.indexOf("#/properties/cover") === 0)) && (/^\/[^\/]*$/.test(err40.schemaPath.slice(18)))){
+emPropParams0 = obj0[err40.keyword];
+emParamsErrors0 = emErrors4[err40.keyword][err40.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err40);
 err40.emUsed = true;
 }
 }
-if(emErrs7.length){
-const err41 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/errorMessage",keyword:"errorMessage",params:{errors: emErrs7},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.cover.errorMessage,parentSchema:schema16.properties.cover,data:data3};
+}
+for(const key5 in emErrors4){
+for(const keyProp0 in emErrors4[key5]){
+emParamsErrors0 = emErrors4[key5][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates4[key5] && templates4[key5][keyProp0];
+const err41 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.properties.cover.errorMessage[key5][keyProp0],schema:schema16.properties.cover.errorMessage,parentSchema:schema16.properties.cover,data:data3};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -471,10 +482,29 @@ vErrors.push(err41);
 }
 errors++;
 }
-const emErrs8 = [];
+}
+}
+const emErrs7 = [];
 for(const err42 of vErrors){
-if(!err42.emUsed){
-emErrs8.push(err42);
+if(((((err42.keyword !== "errorMessage") && (!err42.emUsed)) && ((err42.instancePath === instancePath+"/cover") || ((err42.instancePath.indexOf(instancePath+"/cover") === 0) && (err42.instancePath[instancePath+"/cover".length] === "/")))) && (err42.schemaPath.indexOf("#/properties/cover") === 0)) && (err42.schemaPath["#/properties/cover".length] === "/")){
+emErrs7.push(err42);
+err42.emUsed = true;
+}
+}
+if(emErrs7.length){
+const err43 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/errorMessage",keyword:"errorMessage",params:{errors: emErrs7},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.cover.errorMessage,parentSchema:schema16.properties.cover,data:data3};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const emErrs8 = [];
+for(const err44 of vErrors){
+if(!err44.emUsed){
+emErrs8.push(err44);
 }
 }
 vErrors = emErrs8;
@@ -485,31 +515,7 @@ if(data.images !== undefined){
 let data6 = data.images;
 if(Array.isArray(data6)){
 if(data6.length > 6){
-const err43 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items",schema:6,parentSchema:schema16.properties.images,data:data6};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.fileUrl === undefined){
-const err44 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileUrl"},message:"must have required property '"+"fileUrl"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data7.fileOgName === undefined){
-const err45 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileOgName"},message:"must have required property '"+"fileOgName"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
+const err45 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items",schema:6,parentSchema:schema16.properties.images,data:data6};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -518,9 +524,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key5 in data7){
-if(!((key5 === "fileUrl") || (key5 === "fileOgName"))){
-const err46 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.images.items,data:data7};
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.fileUrl === undefined){
+const err46 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileUrl"},message:"must have required property '"+"fileUrl"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -529,12 +538,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data7.fileUrl !== undefined){
-let data8 = data7.fileUrl;
-if(typeof data8 === "string"){
-if(func2(data8) > 300){
-const err47 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(data7.fileOgName === undefined){
+const err47 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileOgName"},message:"must have required property '"+"fileOgName"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -543,8 +548,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern0.test(data8)){
-const err48 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$"+"\"",schema:"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+for(const key6 in data7){
+if(!((key6 === "fileUrl") || (key6 === "fileOgName"))){
+const err48 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -554,8 +560,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileUrl.type,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(data7.fileUrl !== undefined){
+let data8 = data7.fileUrl;
+if(typeof data8 === "string"){
+if(func2(data8) > 300){
+const err49 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -564,16 +573,19 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs9 = [];
-for(const err50 of vErrors){
-if(((((err50.keyword !== "errorMessage") && (!err50.emUsed)) && ((err50.instancePath === instancePath+"/images/" + i0+"/fileUrl") || ((err50.instancePath.indexOf(instancePath+"/images/" + i0+"/fileUrl") === 0) && (err50.instancePath[instancePath+"/images/" + i0+"/fileUrl".length] === "/")))) && (err50.schemaPath.indexOf("#/properties/images/items/properties/fileUrl") === 0)) && (err50.schemaPath["#/properties/images/items/properties/fileUrl".length] === "/")){
-emErrs9.push(err50);
-err50.emUsed = true;
+if(!pattern0.test(data8)){
+const err50 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$"+"\"",schema:"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png)$",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
 }
 }
-if(emErrs9.length){
-const err51 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/errorMessage",keyword:"errorMessage",params:{errors: emErrs9},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+else {
+const err51 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileUrl.type,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -582,10 +594,28 @@ vErrors.push(err51);
 }
 errors++;
 }
-const emErrs10 = [];
+if(errors > 0){
+const emErrs9 = [];
 for(const err52 of vErrors){
-if(!err52.emUsed){
-emErrs10.push(err52);
+if(((((err52.keyword !== "errorMessage") && (!err52.emUsed)) && ((err52.instancePath === instancePath+"/images/" + i0+"/fileUrl") || ((err52.instancePath.indexOf(instancePath+"/images/" + i0+"/fileUrl") === 0) && (err52.instancePath[instancePath+"/images/" + i0+"/fileUrl".length] === "/")))) && (err52.schemaPath.indexOf("#/properties/images/items/properties/fileUrl") === 0)) && (err52.schemaPath["#/properties/images/items/properties/fileUrl".length] === "/")){
+emErrs9.push(err52);
+err52.emUsed = true;
+}
+}
+if(emErrs9.length){
+const err53 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/errorMessage",keyword:"errorMessage",params:{errors: emErrs9},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+const emErrs10 = [];
+for(const err54 of vErrors){
+if(!err54.emUsed){
+emErrs10.push(err54);
 }
 }
 vErrors = emErrs10;
@@ -596,28 +626,7 @@ if(data7.fileOgName !== undefined){
 let data9 = data7.fileOgName;
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err53 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-if(func2(data9) < 1){
-const err54 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileOgName.type,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
+const err55 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -626,16 +635,19 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs11 = [];
-for(const err56 of vErrors){
-if(((((err56.keyword !== "errorMessage") && (!err56.emUsed)) && ((err56.instancePath === instancePath+"/images/" + i0+"/fileOgName") || ((err56.instancePath.indexOf(instancePath+"/images/" + i0+"/fileOgName") === 0) && (err56.instancePath[instancePath+"/images/" + i0+"/fileOgName".length] === "/")))) && (err56.schemaPath.indexOf("#/properties/images/items/properties/fileOgName") === 0)) && (err56.schemaPath["#/properties/images/items/properties/fileOgName".length] === "/")){
-emErrs11.push(err56);
-err56.emUsed = true;
+if(func2(data9) < 1){
+const err56 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
 }
 }
-if(emErrs11.length){
-const err57 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/errorMessage",keyword:"errorMessage",params:{errors: emErrs11},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
+else {
+const err57 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileOgName.type,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -644,19 +656,16 @@ vErrors.push(err57);
 }
 errors++;
 }
-const emErrs12 = [];
+if(errors > 0){
+const emErrs11 = [];
 for(const err58 of vErrors){
-if(!err58.emUsed){
-emErrs12.push(err58);
+if(((((err58.keyword !== "errorMessage") && (!err58.emUsed)) && ((err58.instancePath === instancePath+"/images/" + i0+"/fileOgName") || ((err58.instancePath.indexOf(instancePath+"/images/" + i0+"/fileOgName") === 0) && (err58.instancePath[instancePath+"/images/" + i0+"/fileOgName".length] === "/")))) && (err58.schemaPath.indexOf("#/properties/images/items/properties/fileOgName") === 0)) && (err58.schemaPath["#/properties/images/items/properties/fileOgName".length] === "/")){
+emErrs11.push(err58);
+err58.emUsed = true;
 }
 }
-vErrors = emErrs12;
-errors = emErrs12.length;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.images.items.type,parentSchema:schema16.properties.images.items,data:data7};
+if(emErrs11.length){
+const err59 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/errorMessage",keyword:"errorMessage",params:{errors: emErrs11},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -665,18 +674,19 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors4 = {"required":[],"_":[]};
-const templates4 = {};
+const emErrs12 = [];
 for(const err60 of vErrors){
-if((((((err60.keyword !== "errorMessage") && (!err60.emUsed)) && (err60.instancePath === instancePath+"/images/" + i0)) && (err60.keyword in emErrors4)) && (err60.schemaPath.indexOf("#/properties/images/items") === 0)) && (/^\/[^\/]*$/.test(err60.schemaPath.slice(25)))){
-emErrors4[err60.keyword].push(err60);
-err60.emUsed = true;
+if(!err60.emUsed){
+emErrs12.push(err60);
 }
 }
-for(const key6 in emErrors4){
-if(emErrors4[key6].length){
-const err61 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key6]},message:key6 in templates4 ? templates4[key6]() : schema16.properties.images.items.errorMessage[key6],schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
+vErrors = emErrs12;
+errors = emErrs12.length;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.images.items.type,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -685,16 +695,18 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-const emErrs13 = [];
+if(errors > 0){
+const emErrors5 = {"_":[]};
+const templates5 = {};
 for(const err62 of vErrors){
-if(((((err62.keyword !== "errorMessage") && (!err62.emUsed)) && ((err62.instancePath === instancePath+"/images/" + i0) || ((err62.instancePath.indexOf(instancePath+"/images/" + i0) === 0) && (err62.instancePath[instancePath+"/images/" + i0.length] === "/")))) && (err62.schemaPath.indexOf("#/properties/images/items") === 0)) && (err62.schemaPath["#/properties/images/items".length] === "/")){
-emErrs13.push(err62);
+if((((((err62.keyword !== "errorMessage") && (!err62.emUsed)) && (err62.instancePath === instancePath+"/images/" + i0)) && (err62.keyword in emErrors5)) && (err62.schemaPath.indexOf("#/properties/images/items") === 0)) && (/^\/[^\/]*$/.test(err62.schemaPath.slice(25)))){
+emErrors5[err62.keyword].push(err62);
 err62.emUsed = true;
 }
 }
-if(emErrs13.length){
-const err63 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs13},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
+for(const key7 in emErrors5){
+if(emErrors5[key7].length){
+const err63 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key7]},message:key7 in templates5 ? templates5[key7]() : schema16.properties.images.items.errorMessage[key7],schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -703,19 +715,27 @@ vErrors.push(err63);
 }
 errors++;
 }
-const emErrs14 = [];
+}
+const emErrors6 = {"required":{"fileUrl":[],"fileOgName":[]}};
+const templates6 = {required:{}};
+let emPropParams1;
+let emParamsErrors1;
 for(const err64 of vErrors){
-if(!err64.emUsed){
-emErrs14.push(err64);
+if((((((err64.keyword !== "errorMessage") && (!err64.emUsed)) && (err64.instancePath === instancePath+"/images/" + i0)) && (err64.keyword in emErrors6)) && (err64.schemaPath.indexOf("#/properties/images/items") === 0)) && (/^\/[^\/]*$/.test(err64.schemaPath.slice(25)))){
+emPropParams1 = obj0[err64.keyword];
+emParamsErrors1 = emErrors6[err64.keyword][err64.params[emPropParams1]];
+if(emParamsErrors1){
+emParamsErrors1.push(err64);
+err64.emUsed = true;
 }
 }
-vErrors = emErrs14;
-errors = emErrs14.length;
 }
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.images.type,parentSchema:schema16.properties.images,data:data6};
+for(const key8 in emErrors6){
+for(const keyProp1 in emErrors6[key8]){
+emParamsErrors1 = emErrors6[key8][keyProp1];
+if(emParamsErrors1.length){
+const tmpl1 = templates6[key8] && templates6[key8][keyProp1];
+const err65 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.properties.images.items.errorMessage[key8][keyProp1],schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -724,18 +744,17 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors5 = {"maxItems":[],"type":[]};
-const templates5 = {};
+}
+}
+const emErrs13 = [];
 for(const err66 of vErrors){
-if((((((err66.keyword !== "errorMessage") && (!err66.emUsed)) && (err66.instancePath === instancePath+"/images")) && (err66.keyword in emErrors5)) && (err66.schemaPath.indexOf("#/properties/images") === 0)) && (/^\/[^\/]*$/.test(err66.schemaPath.slice(19)))){
-emErrors5[err66.keyword].push(err66);
+if(((((err66.keyword !== "errorMessage") && (!err66.emUsed)) && ((err66.instancePath === instancePath+"/images/" + i0) || ((err66.instancePath.indexOf(instancePath+"/images/" + i0) === 0) && (err66.instancePath[instancePath+"/images/" + i0.length] === "/")))) && (err66.schemaPath.indexOf("#/properties/images/items") === 0)) && (err66.schemaPath["#/properties/images/items".length] === "/")){
+emErrs13.push(err66);
 err66.emUsed = true;
 }
 }
-for(const key7 in emErrors5){
-if(emErrors5[key7].length){
-const err67 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key7]},message:key7 in templates5 ? templates5[key7]() : schema16.properties.images.errorMessage[key7],schema:schema16.properties.images.errorMessage,parentSchema:schema16.properties.images,data:data6};
+if(emErrs13.length){
+const err67 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs13},message:"仅支持 jpg、jpeg、png 格式的文件，请重新上传",schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -744,11 +763,52 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-const emErrs15 = [];
+const emErrs14 = [];
 for(const err68 of vErrors){
 if(!err68.emUsed){
-emErrs15.push(err68);
+emErrs14.push(err68);
+}
+}
+vErrors = emErrs14;
+errors = emErrs14.length;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.images.type,parentSchema:schema16.properties.images,data:data6};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors7 = {"maxItems":[],"type":[]};
+const templates7 = {};
+for(const err70 of vErrors){
+if((((((err70.keyword !== "errorMessage") && (!err70.emUsed)) && (err70.instancePath === instancePath+"/images")) && (err70.keyword in emErrors7)) && (err70.schemaPath.indexOf("#/properties/images") === 0)) && (/^\/[^\/]*$/.test(err70.schemaPath.slice(19)))){
+emErrors7[err70.keyword].push(err70);
+err70.emUsed = true;
+}
+}
+for(const key9 in emErrors7){
+if(emErrors7[key9].length){
+const err71 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key9]},message:key9 in templates7 ? templates7[key9]() : schema16.properties.images.errorMessage[key9],schema:schema16.properties.images.errorMessage,parentSchema:schema16.properties.images,data:data6};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+const emErrs15 = [];
+for(const err72 of vErrors){
+if(!err72.emUsed){
+emErrs15.push(err72);
 }
 }
 vErrors = emErrs15;
@@ -759,48 +819,7 @@ if(data.abstract !== undefined){
 let data10 = data.abstract;
 if(typeof data10 === "string"){
 if(func2(data10) > 500){
-const err69 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema16.properties.abstract,data:data10};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(func2(data10) < 20){
-const err70 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/minLength",keyword:"minLength",params:{limit: 20},message:"must NOT have fewer than 20 characters",schema:20,parentSchema:schema16.properties.abstract,data:data10};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.abstract.type,parentSchema:schema16.properties.abstract,data:data10};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors6 = {"minLength":[],"maxLength":[]};
-const templates6 = {};
-for(const err72 of vErrors){
-if((((((err72.keyword !== "errorMessage") && (!err72.emUsed)) && (err72.instancePath === instancePath+"/abstract")) && (err72.keyword in emErrors6)) && (err72.schemaPath.indexOf("#/properties/abstract") === 0)) && (/^\/[^\/]*$/.test(err72.schemaPath.slice(21)))){
-emErrors6[err72.keyword].push(err72);
-err72.emUsed = true;
-}
-}
-for(const key8 in emErrors6){
-if(emErrors6[key8].length){
-const err73 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key8]},message:key8 in templates6 ? templates6[key8]() : schema16.properties.abstract.errorMessage[key8],schema:schema16.properties.abstract.errorMessage,parentSchema:schema16.properties.abstract,data:data10};
+const err73 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema16.properties.abstract,data:data10};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -809,20 +828,19 @@ vErrors.push(err73);
 }
 errors++;
 }
+if(func2(data10) < 20){
+const err74 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/minLength",keyword:"minLength",params:{limit: 20},message:"must NOT have fewer than 20 characters",schema:20,parentSchema:schema16.properties.abstract,data:data10};
+if(vErrors === null){
+vErrors = [err74];
 }
-const emErrs16 = [];
-for(const err74 of vErrors){
-if(!err74.emUsed){
-emErrs16.push(err74);
+else {
+vErrors.push(err74);
 }
-}
-vErrors = emErrs16;
-errors = emErrs16.length;
-}
+errors++;
 }
 }
 else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err75 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.abstract.type,parentSchema:schema16.properties.abstract,data:data10};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -832,26 +850,17 @@ vErrors.push(err75);
 errors++;
 }
 if(errors > 0){
-const emErrors7 = {"required":{"worksName":[],"range":[],"cover":[],"abstract":[]}};
-const templates7 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
+const emErrors8 = {"minLength":[],"maxLength":[]};
+const templates8 = {};
 for(const err76 of vErrors){
-if((((((err76.keyword !== "errorMessage") && (!err76.emUsed)) && (err76.instancePath === instancePath)) && (err76.keyword in emErrors7)) && (err76.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err76.schemaPath.slice(1)))){
-emPropParams0 = obj0[err76.keyword];
-emParamsErrors0 = emErrors7[err76.keyword][err76.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err76);
+if((((((err76.keyword !== "errorMessage") && (!err76.emUsed)) && (err76.instancePath === instancePath+"/abstract")) && (err76.keyword in emErrors8)) && (err76.schemaPath.indexOf("#/properties/abstract") === 0)) && (/^\/[^\/]*$/.test(err76.schemaPath.slice(21)))){
+emErrors8[err76.keyword].push(err76);
 err76.emUsed = true;
 }
 }
-}
-for(const key9 in emErrors7){
-for(const keyProp0 in emErrors7[key9]){
-emParamsErrors0 = emErrors7[key9][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates7[key9] && templates7[key9][keyProp0];
-const err77 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key9][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
+for(const key10 in emErrors8){
+if(emErrors8[key10].length){
+const err77 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key10]},message:key10 in templates8 ? templates8[key10]() : schema16.properties.abstract.errorMessage[key10],schema:schema16.properties.abstract.errorMessage,parentSchema:schema16.properties.abstract,data:data10};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -861,11 +870,62 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-const emErrs17 = [];
+const emErrs16 = [];
 for(const err78 of vErrors){
 if(!err78.emUsed){
-emErrs17.push(err78);
+emErrs16.push(err78);
+}
+}
+vErrors = emErrs16;
+errors = emErrs16.length;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors9 = {"required":{"worksName":[],"range":[],"cover":[],"abstract":[]}};
+const templates9 = {required:{}};
+let emPropParams2;
+let emParamsErrors2;
+for(const err80 of vErrors){
+if((((((err80.keyword !== "errorMessage") && (!err80.emUsed)) && (err80.instancePath === instancePath)) && (err80.keyword in emErrors9)) && (err80.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err80.schemaPath.slice(1)))){
+emPropParams2 = obj0[err80.keyword];
+emParamsErrors2 = emErrors9[err80.keyword][err80.params[emPropParams2]];
+if(emParamsErrors2){
+emParamsErrors2.push(err80);
+err80.emUsed = true;
+}
+}
+}
+for(const key11 in emErrors9){
+for(const keyProp2 in emErrors9[key11]){
+emParamsErrors2 = emErrors9[key11][keyProp2];
+if(emParamsErrors2.length){
+const tmpl2 = templates9[key11] && templates9[key11][keyProp2];
+const err81 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.errorMessage[key11][keyProp2],schema:schema16.errorMessage,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+const emErrs17 = [];
+for(const err82 of vErrors){
+if(!err82.emUsed){
+emErrs17.push(err82);
 }
 }
 vErrors = emErrs17;

@@ -18,7 +18,7 @@ function ucs2length(str) {
     return length;
 }
 validators["worksRegister"] = validate14;
-const schema16 = {"$id":"worksRegister","type":"object","properties":{"worksFile":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":"请上传作品文件","_":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"},"title":"作品文件"},"worksName":{"type":"string","title":"作品名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"作品名称为2-50个字","maxLength":"作品名称为2-50个字"}},"worksType":{"type":"string","title":"作品类型","minLength":1,"maxLength":20,"errorMessage":{"minLength":"请选择作品类型","maxLength":"请选择作品类型","type":"请选择作品类型"}},"tag":{"type":"string","title":"作品标签","maxLength":80,"pattern":"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$","errorMessage":{"pattern":"标签用逗号分隔，最多5个，每个不超过12个字","maxLength":"标签用逗号分隔，最多5个，每个不超过12个字"}},"images":{"type":"array","title":"作品说明图","maxItems":9,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":"请上传文件","_":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"}},"errorMessage":{"maxItems":"作品说明图最多上传9张","type":"请重新上传作品说明图"}},"worksAbstract":{"type":"string","title":"作品简介","maxLength":500,"errorMessage":{"maxLength":"作品简介不能超过500个字"}},"read":{"type":"boolean","title":"我确认本人是该作品的著作权人，登记内容真实","const":true}},"required":["worksFile","worksName","worksType","tag","read"],"errorMessage":{"required":{"worksFile":"请上传作品文件","worksName":"作品名称不能为空","worksType":"请选择作品类型","tag":"作品标签不能为空","read":"请阅读并确认作品确权声明"},"properties":{"read":"请阅读并确认作品确权声明"}}};
+const schema16 = {"$id":"worksRegister","type":"object","properties":{"worksFile":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":{"fileUrl":"请上传作品文件","fileOgName":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"},"_":"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传"},"title":"作品文件"},"worksName":{"type":"string","title":"作品名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"作品名称为2-50个字","maxLength":"作品名称为2-50个字"}},"worksType":{"type":"string","title":"作品类型","minLength":1,"maxLength":20,"errorMessage":{"minLength":"请选择作品类型","maxLength":"请选择作品类型","type":"请选择作品类型"}},"tag":{"type":"string","title":"作品标签","maxLength":80,"pattern":"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$","errorMessage":{"pattern":"标签用逗号分隔，最多5个，每个不超过12个字","maxLength":"标签用逗号分隔，最多5个，每个不超过12个字"}},"images":{"type":"array","title":"作品说明图","maxItems":9,"items":{"type":"object","properties":{"fileUrl":{"type":"string","maxLength":300,"pattern":"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$","errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"},"fileOgName":{"type":"string","minLength":1,"maxLength":255,"errorMessage":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"}},"required":["fileUrl","fileOgName"],"additionalProperties":false,"errorMessage":{"required":{"fileUrl":"请上传文件","fileOgName":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"},"_":"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传"}},"errorMessage":{"maxItems":"作品说明图最多上传9张","type":"请重新上传作品说明图"}},"worksAbstract":{"type":"string","title":"作品简介","maxLength":500,"errorMessage":{"maxLength":"作品简介不能超过500个字"}},"read":{"type":"boolean","title":"我确认本人是该作品的著作权人，登记内容真实","const":true}},"required":["worksFile","worksName","worksType","tag","read"],"errorMessage":{"required":{"worksFile":"请上传作品文件","worksName":"作品名称不能为空","worksType":"请选择作品类型","tag":"作品标签不能为空","read":"请阅读并确认作品确权声明"},"properties":{"read":"请阅读并确认作品确权声明"}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp|bmp|tif|eps|mp4|txt|pdf|zip)$", "u");
 const pattern1 = new RegExp("^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$", "u");
@@ -252,7 +252,7 @@ vErrors.push(err20);
 errors++;
 }
 if(errors > 0){
-const emErrors0 = {"required":[],"_":[]};
+const emErrors0 = {"_":[]};
 const templates0 = {};
 for(const err21 of vErrors){
 if((((((err21.keyword !== "errorMessage") && (!err21.emUsed)) && (err21.instancePath === instancePath+"/worksFile")) && (err21.keyword in emErrors0)) && (err21.schemaPath.indexOf("#/properties/worksFile") === 0)) && (/^\/[^\/]*$/.test(err21.schemaPath.slice(22)))){
@@ -272,15 +272,26 @@ vErrors.push(err22);
 errors++;
 }
 }
-const emErrs4 = [];
+const emErrors1 = {"required":{"fileUrl":[],"fileOgName":[]}};
+const templates1 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
 for(const err23 of vErrors){
-if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/worksFile") || ((err23.instancePath.indexOf(instancePath+"/worksFile") === 0) && (err23.instancePath[instancePath+"/worksFile".length] === "/")))) && (err23.schemaPath.indexOf("#/properties/worksFile") === 0)) && (err23.schemaPath["#/properties/worksFile".length] === "/")){
-emErrs4.push(err23);
+if((((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && (err23.instancePath === instancePath+"/worksFile")) && (err23.keyword in emErrors1)) && (err23.schemaPath.indexOf("#/properties/worksFile") === 0)) && (/^\/[^\/]*$/.test(err23.schemaPath.slice(22)))){
+emPropParams0 = obj0[err23.keyword];
+emParamsErrors0 = emErrors1[err23.keyword][err23.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err23);
 err23.emUsed = true;
 }
 }
-if(emErrs4.length){
-const err24 = {instancePath:instancePath+"/worksFile",schemaPath:"#/properties/worksFile/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:schema16.properties.worksFile.errorMessage,parentSchema:schema16.properties.worksFile,data:data0};
+}
+for(const key2 in emErrors1){
+for(const keyProp0 in emErrors1[key2]){
+emParamsErrors0 = emErrors1[key2][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates1[key2] && templates1[key2][keyProp0];
+const err24 = {instancePath:instancePath+"/worksFile",schemaPath:"#/properties/worksFile/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.properties.worksFile.errorMessage[key2][keyProp0],schema:schema16.properties.worksFile.errorMessage,parentSchema:schema16.properties.worksFile,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -289,10 +300,29 @@ vErrors.push(err24);
 }
 errors++;
 }
-const emErrs5 = [];
+}
+}
+const emErrs4 = [];
 for(const err25 of vErrors){
-if(!err25.emUsed){
-emErrs5.push(err25);
+if(((((err25.keyword !== "errorMessage") && (!err25.emUsed)) && ((err25.instancePath === instancePath+"/worksFile") || ((err25.instancePath.indexOf(instancePath+"/worksFile") === 0) && (err25.instancePath[instancePath+"/worksFile".length] === "/")))) && (err25.schemaPath.indexOf("#/properties/worksFile") === 0)) && (err25.schemaPath["#/properties/worksFile".length] === "/")){
+emErrs4.push(err25);
+err25.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err26 = {instancePath:instancePath+"/worksFile",schemaPath:"#/properties/worksFile/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"仅支持 jpg、jpeg、png、gif、webp、bmp、tif、eps、mp4、txt、pdf、zip 格式的文件，请重新上传",schema:schema16.properties.worksFile.errorMessage,parentSchema:schema16.properties.worksFile,data:data0};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err27 of vErrors){
+if(!err27.emUsed){
+emErrs5.push(err27);
 }
 }
 vErrors = emErrs5;
@@ -303,28 +333,7 @@ if(data.worksName !== undefined){
 let data3 = data.worksName;
 if(typeof data3 === "string"){
 if(func2(data3) > 50){
-const err26 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.worksName,data:data3};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(func2(data3) < 2){
-const err27 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema16.properties.worksName,data:data3};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.worksName.type,parentSchema:schema16.properties.worksName,data:data3};
+const err28 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.worksName,data:data3};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -333,18 +342,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors1 = {"minLength":[],"maxLength":[]};
-const templates1 = {};
-for(const err29 of vErrors){
-if((((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && (err29.instancePath === instancePath+"/worksName")) && (err29.keyword in emErrors1)) && (err29.schemaPath.indexOf("#/properties/worksName") === 0)) && (/^\/[^\/]*$/.test(err29.schemaPath.slice(22)))){
-emErrors1[err29.keyword].push(err29);
-err29.emUsed = true;
+if(func2(data3) < 2){
+const err29 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema16.properties.worksName,data:data3};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
 }
 }
-for(const key2 in emErrors1){
-if(emErrors1[key2].length){
-const err30 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key2]},message:key2 in templates1 ? templates1[key2]() : schema16.properties.worksName.errorMessage[key2],schema:schema16.properties.worksName.errorMessage,parentSchema:schema16.properties.worksName,data:data3};
+else {
+const err30 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.worksName.type,parentSchema:schema16.properties.worksName,data:data3};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -353,11 +363,31 @@ vErrors.push(err30);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors2 = {"minLength":[],"maxLength":[]};
+const templates2 = {};
+for(const err31 of vErrors){
+if((((((err31.keyword !== "errorMessage") && (!err31.emUsed)) && (err31.instancePath === instancePath+"/worksName")) && (err31.keyword in emErrors2)) && (err31.schemaPath.indexOf("#/properties/worksName") === 0)) && (/^\/[^\/]*$/.test(err31.schemaPath.slice(22)))){
+emErrors2[err31.keyword].push(err31);
+err31.emUsed = true;
+}
+}
+for(const key3 in emErrors2){
+if(emErrors2[key3].length){
+const err32 = {instancePath:instancePath+"/worksName",schemaPath:"#/properties/worksName/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key3]},message:key3 in templates2 ? templates2[key3]() : schema16.properties.worksName.errorMessage[key3],schema:schema16.properties.worksName.errorMessage,parentSchema:schema16.properties.worksName,data:data3};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
 }
 const emErrs6 = [];
-for(const err31 of vErrors){
-if(!err31.emUsed){
-emErrs6.push(err31);
+for(const err33 of vErrors){
+if(!err33.emUsed){
+emErrs6.push(err33);
 }
 }
 vErrors = emErrs6;
@@ -368,28 +398,7 @@ if(data.worksType !== undefined){
 let data4 = data.worksType;
 if(typeof data4 === "string"){
 if(func2(data4) > 20){
-const err32 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema16.properties.worksType,data:data4};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(func2(data4) < 1){
-const err33 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.worksType,data:data4};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.worksType.type,parentSchema:schema16.properties.worksType,data:data4};
+const err34 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema16.properties.worksType,data:data4};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -398,18 +407,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors2 = {"minLength":[],"maxLength":[],"type":[]};
-const templates2 = {};
-for(const err35 of vErrors){
-if((((((err35.keyword !== "errorMessage") && (!err35.emUsed)) && (err35.instancePath === instancePath+"/worksType")) && (err35.keyword in emErrors2)) && (err35.schemaPath.indexOf("#/properties/worksType") === 0)) && (/^\/[^\/]*$/.test(err35.schemaPath.slice(22)))){
-emErrors2[err35.keyword].push(err35);
-err35.emUsed = true;
+if(func2(data4) < 1){
+const err35 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.worksType,data:data4};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
 }
 }
-for(const key3 in emErrors2){
-if(emErrors2[key3].length){
-const err36 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key3]},message:key3 in templates2 ? templates2[key3]() : schema16.properties.worksType.errorMessage[key3],schema:schema16.properties.worksType.errorMessage,parentSchema:schema16.properties.worksType,data:data4};
+else {
+const err36 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.worksType.type,parentSchema:schema16.properties.worksType,data:data4};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -418,11 +428,31 @@ vErrors.push(err36);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors3 = {"minLength":[],"maxLength":[],"type":[]};
+const templates3 = {};
+for(const err37 of vErrors){
+if((((((err37.keyword !== "errorMessage") && (!err37.emUsed)) && (err37.instancePath === instancePath+"/worksType")) && (err37.keyword in emErrors3)) && (err37.schemaPath.indexOf("#/properties/worksType") === 0)) && (/^\/[^\/]*$/.test(err37.schemaPath.slice(22)))){
+emErrors3[err37.keyword].push(err37);
+err37.emUsed = true;
+}
+}
+for(const key4 in emErrors3){
+if(emErrors3[key4].length){
+const err38 = {instancePath:instancePath+"/worksType",schemaPath:"#/properties/worksType/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key4]},message:key4 in templates3 ? templates3[key4]() : schema16.properties.worksType.errorMessage[key4],schema:schema16.properties.worksType.errorMessage,parentSchema:schema16.properties.worksType,data:data4};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
 }
 const emErrs7 = [];
-for(const err37 of vErrors){
-if(!err37.emUsed){
-emErrs7.push(err37);
+for(const err39 of vErrors){
+if(!err39.emUsed){
+emErrs7.push(err39);
 }
 }
 vErrors = emErrs7;
@@ -433,28 +463,7 @@ if(data.tag !== undefined){
 let data5 = data.tag;
 if(typeof data5 === "string"){
 if(func2(data5) > 80){
-const err38 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema16.properties.tag,data:data5};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(!pattern1.test(data5)){
-const err39 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/pattern",keyword:"pattern",params:{pattern: "^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$"},message:"must match pattern \""+"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$"+"\"",schema:"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$",parentSchema:schema16.properties.tag,data:data5};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.tag.type,parentSchema:schema16.properties.tag,data:data5};
+const err40 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema16.properties.tag,data:data5};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -463,18 +472,19 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors3 = {"pattern":[],"maxLength":[]};
-const templates3 = {};
-for(const err41 of vErrors){
-if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath+"/tag")) && (err41.keyword in emErrors3)) && (err41.schemaPath.indexOf("#/properties/tag") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(16)))){
-emErrors3[err41.keyword].push(err41);
-err41.emUsed = true;
+if(!pattern1.test(data5)){
+const err41 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/pattern",keyword:"pattern",params:{pattern: "^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$"},message:"must match pattern \""+"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$"+"\"",schema:"^[^,，\\s][^,，]{0,11}([,，][^,，\\s][^,，]{0,11}){0,4}$",parentSchema:schema16.properties.tag,data:data5};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
 }
 }
-for(const key4 in emErrors3){
-if(emErrors3[key4].length){
-const err42 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key4]},message:key4 in templates3 ? templates3[key4]() : schema16.properties.tag.errorMessage[key4],schema:schema16.properties.tag.errorMessage,parentSchema:schema16.properties.tag,data:data5};
+else {
+const err42 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.tag.type,parentSchema:schema16.properties.tag,data:data5};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -483,11 +493,31 @@ vErrors.push(err42);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors4 = {"pattern":[],"maxLength":[]};
+const templates4 = {};
+for(const err43 of vErrors){
+if((((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && (err43.instancePath === instancePath+"/tag")) && (err43.keyword in emErrors4)) && (err43.schemaPath.indexOf("#/properties/tag") === 0)) && (/^\/[^\/]*$/.test(err43.schemaPath.slice(16)))){
+emErrors4[err43.keyword].push(err43);
+err43.emUsed = true;
+}
+}
+for(const key5 in emErrors4){
+if(emErrors4[key5].length){
+const err44 = {instancePath:instancePath+"/tag",schemaPath:"#/properties/tag/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key5]},message:key5 in templates4 ? templates4[key5]() : schema16.properties.tag.errorMessage[key5],schema:schema16.properties.tag.errorMessage,parentSchema:schema16.properties.tag,data:data5};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
 }
 const emErrs8 = [];
-for(const err43 of vErrors){
-if(!err43.emUsed){
-emErrs8.push(err43);
+for(const err45 of vErrors){
+if(!err45.emUsed){
+emErrs8.push(err45);
 }
 }
 vErrors = emErrs8;
@@ -498,31 +528,7 @@ if(data.images !== undefined){
 let data6 = data.images;
 if(Array.isArray(data6)){
 if(data6.length > 9){
-const err44 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 9},message:"must NOT have more than 9 items",schema:9,parentSchema:schema16.properties.images,data:data6};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.fileUrl === undefined){
-const err45 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileUrl"},message:"must have required property '"+"fileUrl"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data7.fileOgName === undefined){
-const err46 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileOgName"},message:"must have required property '"+"fileOgName"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
+const err46 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/maxItems",keyword:"maxItems",params:{limit: 9},message:"must NOT have more than 9 items",schema:9,parentSchema:schema16.properties.images,data:data6};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -531,9 +537,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key5 in data7){
-if(!((key5 === "fileUrl") || (key5 === "fileOgName"))){
-const err47 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.images.items,data:data7};
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.fileUrl === undefined){
+const err47 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileUrl"},message:"must have required property '"+"fileUrl"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -542,12 +551,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data7.fileUrl !== undefined){
-let data8 = data7.fileUrl;
-if(typeof data8 === "string"){
-if(func2(data8) > 300){
-const err48 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(data7.fileOgName === undefined){
+const err48 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/required",keyword:"required",params:{missingProperty: "fileOgName"},message:"must have required property '"+"fileOgName"+"'",schema:schema16.properties.images.items.required,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -556,8 +561,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!pattern2.test(data8)){
-const err49 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$"+"\"",schema:"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+for(const key6 in data7){
+if(!((key6 === "fileUrl") || (key6 === "fileOgName"))){
+const err49 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -567,8 +573,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileUrl.type,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(data7.fileUrl !== undefined){
+let data8 = data7.fileUrl;
+if(typeof data8 === "string"){
+if(func2(data8) > 300){
+const err50 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -577,16 +586,19 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs9 = [];
-for(const err51 of vErrors){
-if(((((err51.keyword !== "errorMessage") && (!err51.emUsed)) && ((err51.instancePath === instancePath+"/images/" + i0+"/fileUrl") || ((err51.instancePath.indexOf(instancePath+"/images/" + i0+"/fileUrl") === 0) && (err51.instancePath[instancePath+"/images/" + i0+"/fileUrl".length] === "/")))) && (err51.schemaPath.indexOf("#/properties/images/items/properties/fileUrl") === 0)) && (err51.schemaPath["#/properties/images/items/properties/fileUrl".length] === "/")){
-emErrs9.push(err51);
-err51.emUsed = true;
+if(!pattern2.test(data8)){
+const err51 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$"+"\"",schema:"^/(?![/\\\\])[^\\s?#:]*\\.(?:jpg|jpeg|png|gif|webp)$",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
 }
 }
-if(emErrs9.length){
-const err52 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/errorMessage",keyword:"errorMessage",params:{errors: emErrs9},message:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+else {
+const err52 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileUrl.type,parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -595,10 +607,28 @@ vErrors.push(err52);
 }
 errors++;
 }
-const emErrs10 = [];
+if(errors > 0){
+const emErrs9 = [];
 for(const err53 of vErrors){
-if(!err53.emUsed){
-emErrs10.push(err53);
+if(((((err53.keyword !== "errorMessage") && (!err53.emUsed)) && ((err53.instancePath === instancePath+"/images/" + i0+"/fileUrl") || ((err53.instancePath.indexOf(instancePath+"/images/" + i0+"/fileUrl") === 0) && (err53.instancePath[instancePath+"/images/" + i0+"/fileUrl".length] === "/")))) && (err53.schemaPath.indexOf("#/properties/images/items/properties/fileUrl") === 0)) && (err53.schemaPath["#/properties/images/items/properties/fileUrl".length] === "/")){
+emErrs9.push(err53);
+err53.emUsed = true;
+}
+}
+if(emErrs9.length){
+const err54 = {instancePath:instancePath+"/images/" + i0+"/fileUrl",schemaPath:"#/properties/images/items/properties/fileUrl/errorMessage",keyword:"errorMessage",params:{errors: emErrs9},message:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileUrl,data:data8};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+const emErrs10 = [];
+for(const err55 of vErrors){
+if(!err55.emUsed){
+emErrs10.push(err55);
 }
 }
 vErrors = emErrs10;
@@ -609,28 +639,7 @@ if(data7.fileOgName !== undefined){
 let data9 = data7.fileOgName;
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err54 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(func2(data9) < 1){
-const err55 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileOgName.type,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
+const err56 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -639,16 +648,19 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs11 = [];
-for(const err57 of vErrors){
-if(((((err57.keyword !== "errorMessage") && (!err57.emUsed)) && ((err57.instancePath === instancePath+"/images/" + i0+"/fileOgName") || ((err57.instancePath.indexOf(instancePath+"/images/" + i0+"/fileOgName") === 0) && (err57.instancePath[instancePath+"/images/" + i0+"/fileOgName".length] === "/")))) && (err57.schemaPath.indexOf("#/properties/images/items/properties/fileOgName") === 0)) && (err57.schemaPath["#/properties/images/items/properties/fileOgName".length] === "/")){
-emErrs11.push(err57);
-err57.emUsed = true;
+if(func2(data9) < 1){
+const err57 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
 }
 }
-if(emErrs11.length){
-const err58 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/errorMessage",keyword:"errorMessage",params:{errors: emErrs11},message:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
+else {
+const err58 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.images.items.properties.fileOgName.type,parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -657,19 +669,16 @@ vErrors.push(err58);
 }
 errors++;
 }
-const emErrs12 = [];
+if(errors > 0){
+const emErrs11 = [];
 for(const err59 of vErrors){
-if(!err59.emUsed){
-emErrs12.push(err59);
+if(((((err59.keyword !== "errorMessage") && (!err59.emUsed)) && ((err59.instancePath === instancePath+"/images/" + i0+"/fileOgName") || ((err59.instancePath.indexOf(instancePath+"/images/" + i0+"/fileOgName") === 0) && (err59.instancePath[instancePath+"/images/" + i0+"/fileOgName".length] === "/")))) && (err59.schemaPath.indexOf("#/properties/images/items/properties/fileOgName") === 0)) && (err59.schemaPath["#/properties/images/items/properties/fileOgName".length] === "/")){
+emErrs11.push(err59);
+err59.emUsed = true;
 }
 }
-vErrors = emErrs12;
-errors = emErrs12.length;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.images.items.type,parentSchema:schema16.properties.images.items,data:data7};
+if(emErrs11.length){
+const err60 = {instancePath:instancePath+"/images/" + i0+"/fileOgName",schemaPath:"#/properties/images/items/properties/fileOgName/errorMessage",keyword:"errorMessage",params:{errors: emErrs11},message:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",schema:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",parentSchema:schema16.properties.images.items.properties.fileOgName,data:data9};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -678,18 +687,19 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors4 = {"required":[],"_":[]};
-const templates4 = {};
+const emErrs12 = [];
 for(const err61 of vErrors){
-if((((((err61.keyword !== "errorMessage") && (!err61.emUsed)) && (err61.instancePath === instancePath+"/images/" + i0)) && (err61.keyword in emErrors4)) && (err61.schemaPath.indexOf("#/properties/images/items") === 0)) && (/^\/[^\/]*$/.test(err61.schemaPath.slice(25)))){
-emErrors4[err61.keyword].push(err61);
-err61.emUsed = true;
+if(!err61.emUsed){
+emErrs12.push(err61);
 }
 }
-for(const key6 in emErrors4){
-if(emErrors4[key6].length){
-const err62 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key6]},message:key6 in templates4 ? templates4[key6]() : schema16.properties.images.items.errorMessage[key6],schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
+vErrors = emErrs12;
+errors = emErrs12.length;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.images.items.type,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -698,16 +708,18 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-const emErrs13 = [];
+if(errors > 0){
+const emErrors5 = {"_":[]};
+const templates5 = {};
 for(const err63 of vErrors){
-if(((((err63.keyword !== "errorMessage") && (!err63.emUsed)) && ((err63.instancePath === instancePath+"/images/" + i0) || ((err63.instancePath.indexOf(instancePath+"/images/" + i0) === 0) && (err63.instancePath[instancePath+"/images/" + i0.length] === "/")))) && (err63.schemaPath.indexOf("#/properties/images/items") === 0)) && (err63.schemaPath["#/properties/images/items".length] === "/")){
-emErrs13.push(err63);
+if((((((err63.keyword !== "errorMessage") && (!err63.emUsed)) && (err63.instancePath === instancePath+"/images/" + i0)) && (err63.keyword in emErrors5)) && (err63.schemaPath.indexOf("#/properties/images/items") === 0)) && (/^\/[^\/]*$/.test(err63.schemaPath.slice(25)))){
+emErrors5[err63.keyword].push(err63);
 err63.emUsed = true;
 }
 }
-if(emErrs13.length){
-const err64 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs13},message:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
+for(const key7 in emErrors5){
+if(emErrors5[key7].length){
+const err64 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key7]},message:key7 in templates5 ? templates5[key7]() : schema16.properties.images.items.errorMessage[key7],schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -716,19 +728,27 @@ vErrors.push(err64);
 }
 errors++;
 }
-const emErrs14 = [];
+}
+const emErrors6 = {"required":{"fileUrl":[],"fileOgName":[]}};
+const templates6 = {required:{}};
+let emPropParams1;
+let emParamsErrors1;
 for(const err65 of vErrors){
-if(!err65.emUsed){
-emErrs14.push(err65);
+if((((((err65.keyword !== "errorMessage") && (!err65.emUsed)) && (err65.instancePath === instancePath+"/images/" + i0)) && (err65.keyword in emErrors6)) && (err65.schemaPath.indexOf("#/properties/images/items") === 0)) && (/^\/[^\/]*$/.test(err65.schemaPath.slice(25)))){
+emPropParams1 = obj0[err65.keyword];
+emParamsErrors1 = emErrors6[err65.keyword][err65.params[emPropParams1]];
+if(emParamsErrors1){
+emParamsErrors1.push(err65);
+err65.emUsed = true;
 }
 }
-vErrors = emErrs14;
-errors = emErrs14.length;
 }
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.images.type,parentSchema:schema16.properties.images,data:data6};
+for(const key8 in emErrors6){
+for(const keyProp1 in emErrors6[key8]){
+emParamsErrors1 = emErrors6[key8][keyProp1];
+if(emParamsErrors1.length){
+const tmpl1 = templates6[key8] && templates6[key8][keyProp1];
+const err66 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.properties.images.items.errorMessage[key8][keyProp1],schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -737,18 +757,17 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors5 = {"maxItems":[],"type":[]};
-const templates5 = {};
+}
+}
+const emErrs13 = [];
 for(const err67 of vErrors){
-if((((((err67.keyword !== "errorMessage") && (!err67.emUsed)) && (err67.instancePath === instancePath+"/images")) && (err67.keyword in emErrors5)) && (err67.schemaPath.indexOf("#/properties/images") === 0)) && (/^\/[^\/]*$/.test(err67.schemaPath.slice(19)))){
-emErrors5[err67.keyword].push(err67);
+if(((((err67.keyword !== "errorMessage") && (!err67.emUsed)) && ((err67.instancePath === instancePath+"/images/" + i0) || ((err67.instancePath.indexOf(instancePath+"/images/" + i0) === 0) && (err67.instancePath[instancePath+"/images/" + i0.length] === "/")))) && (err67.schemaPath.indexOf("#/properties/images/items") === 0)) && (err67.schemaPath["#/properties/images/items".length] === "/")){
+emErrs13.push(err67);
 err67.emUsed = true;
 }
 }
-for(const key7 in emErrors5){
-if(emErrors5[key7].length){
-const err68 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key7]},message:key7 in templates5 ? templates5[key7]() : schema16.properties.images.errorMessage[key7],schema:schema16.properties.images.errorMessage,parentSchema:schema16.properties.images,data:data6};
+if(emErrs13.length){
+const err68 = {instancePath:instancePath+"/images/" + i0,schemaPath:"#/properties/images/items/errorMessage",keyword:"errorMessage",params:{errors: emErrs13},message:"仅支持 jpg、jpeg、png、gif、webp 格式的文件，请重新上传",schema:schema16.properties.images.items.errorMessage,parentSchema:schema16.properties.images.items,data:data7};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -757,11 +776,52 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-const emErrs15 = [];
+const emErrs14 = [];
 for(const err69 of vErrors){
 if(!err69.emUsed){
-emErrs15.push(err69);
+emErrs14.push(err69);
+}
+}
+vErrors = emErrs14;
+errors = emErrs14.length;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.images.type,parentSchema:schema16.properties.images,data:data6};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors7 = {"maxItems":[],"type":[]};
+const templates7 = {};
+for(const err71 of vErrors){
+if((((((err71.keyword !== "errorMessage") && (!err71.emUsed)) && (err71.instancePath === instancePath+"/images")) && (err71.keyword in emErrors7)) && (err71.schemaPath.indexOf("#/properties/images") === 0)) && (/^\/[^\/]*$/.test(err71.schemaPath.slice(19)))){
+emErrors7[err71.keyword].push(err71);
+err71.emUsed = true;
+}
+}
+for(const key9 in emErrors7){
+if(emErrors7[key9].length){
+const err72 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key9]},message:key9 in templates7 ? templates7[key9]() : schema16.properties.images.errorMessage[key9],schema:schema16.properties.images.errorMessage,parentSchema:schema16.properties.images,data:data6};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+const emErrs15 = [];
+for(const err73 of vErrors){
+if(!err73.emUsed){
+emErrs15.push(err73);
 }
 }
 vErrors = emErrs15;
@@ -772,51 +832,51 @@ if(data.worksAbstract !== undefined){
 let data10 = data.worksAbstract;
 if(typeof data10 === "string"){
 if(func2(data10) > 500){
-const err70 = {instancePath:instancePath+"/worksAbstract",schemaPath:"#/properties/worksAbstract/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema16.properties.worksAbstract,data:data10};
+const err74 = {instancePath:instancePath+"/worksAbstract",schemaPath:"#/properties/worksAbstract/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema16.properties.worksAbstract,data:data10};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err74];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err74);
 }
 errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/worksAbstract",schemaPath:"#/properties/worksAbstract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.worksAbstract.type,parentSchema:schema16.properties.worksAbstract,data:data10};
+const err75 = {instancePath:instancePath+"/worksAbstract",schemaPath:"#/properties/worksAbstract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.worksAbstract.type,parentSchema:schema16.properties.worksAbstract,data:data10};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err75];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err75);
 }
 errors++;
 }
 if(errors > 0){
-const emErrors6 = {"maxLength":[]};
-const templates6 = {};
-for(const err72 of vErrors){
-if((((((err72.keyword !== "errorMessage") && (!err72.emUsed)) && (err72.instancePath === instancePath+"/worksAbstract")) && (err72.keyword in emErrors6)) && (err72.schemaPath.indexOf("#/properties/worksAbstract") === 0)) && (/^\/[^\/]*$/.test(err72.schemaPath.slice(26)))){
-emErrors6[err72.keyword].push(err72);
-err72.emUsed = true;
+const emErrors8 = {"maxLength":[]};
+const templates8 = {};
+for(const err76 of vErrors){
+if((((((err76.keyword !== "errorMessage") && (!err76.emUsed)) && (err76.instancePath === instancePath+"/worksAbstract")) && (err76.keyword in emErrors8)) && (err76.schemaPath.indexOf("#/properties/worksAbstract") === 0)) && (/^\/[^\/]*$/.test(err76.schemaPath.slice(26)))){
+emErrors8[err76.keyword].push(err76);
+err76.emUsed = true;
 }
 }
-for(const key8 in emErrors6){
-if(emErrors6[key8].length){
-const err73 = {instancePath:instancePath+"/worksAbstract",schemaPath:"#/properties/worksAbstract/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key8]},message:key8 in templates6 ? templates6[key8]() : schema16.properties.worksAbstract.errorMessage[key8],schema:schema16.properties.worksAbstract.errorMessage,parentSchema:schema16.properties.worksAbstract,data:data10};
+for(const key10 in emErrors8){
+if(emErrors8[key10].length){
+const err77 = {instancePath:instancePath+"/worksAbstract",schemaPath:"#/properties/worksAbstract/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key10]},message:key10 in templates8 ? templates8[key10]() : schema16.properties.worksAbstract.errorMessage[key10],schema:schema16.properties.worksAbstract.errorMessage,parentSchema:schema16.properties.worksAbstract,data:data10};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err77];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err77);
 }
 errors++;
 }
 }
 const emErrs16 = [];
-for(const err74 of vErrors){
-if(!err74.emUsed){
-emErrs16.push(err74);
+for(const err78 of vErrors){
+if(!err78.emUsed){
+emErrs16.push(err78);
 }
 }
 vErrors = emErrs16;
@@ -826,58 +886,7 @@ errors = emErrs16.length;
 if(data.read !== undefined){
 let data11 = data.read;
 if(typeof data11 !== "boolean"){
-const err75 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.read.type,parentSchema:schema16.properties.read,data:data11};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(true !== data11){
-const err76 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.read,data:data11};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-}
-else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors7 = {"required":{"worksFile":[],"worksName":[],"worksType":[],"tag":[],"read":[]}};
-const templates7 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
-for(const err78 of vErrors){
-if((((((err78.keyword !== "errorMessage") && (!err78.emUsed)) && (err78.instancePath === instancePath)) && (err78.keyword in emErrors7)) && (err78.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err78.schemaPath.slice(1)))){
-emPropParams0 = obj0[err78.keyword];
-emParamsErrors0 = emErrors7[err78.keyword][err78.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err78);
-err78.emUsed = true;
-}
-}
-}
-for(const key9 in emErrors7){
-for(const keyProp0 in emErrors7[key9]){
-emParamsErrors0 = emErrors7[key9][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates7[key9] && templates7[key9][keyProp0];
-const err79 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.errorMessage[key9][keyProp0],schema:schema16.errorMessage,parentSchema:schema16,data};
+const err79 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.read.type,parentSchema:schema16.properties.read,data:data11};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -886,26 +895,20 @@ vErrors.push(err79);
 }
 errors++;
 }
+if(true !== data11){
+const err80 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.read,data:data11};
+if(vErrors === null){
+vErrors = [err80];
 }
+else {
+vErrors.push(err80);
 }
-let emErrors8;
-let templates8;
-if((typeof data == "object") && (!(Array.isArray(data)))){
-emErrors8 = {"read":[]};
-templates8 = {};
-for(const err80 of vErrors){
-if(((err80.keyword !== "errorMessage") && (!err80.emUsed)) && (err80.instancePath.indexOf(instancePath) === 0)){
-const emMatches0 = pattern3.exec(err80.instancePath.slice(instancePath.length));
-const emChild0 = emMatches0 && emMatches0[1].replace(/~1/g, "/").replace(/~0/g, "~");
-if(emChild0 !== undefined && emChild0 in emErrors8){
-emErrors8[emChild0].push(err80);
-err80.emUsed = true;
+errors++;
 }
 }
 }
-for(const key10 in emErrors8){
-if(emErrors8[key10].length){
-const err81 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key10]},message:key10 in templates8 ? templates8[key10]() : schema16.errorMessage.properties[key10],schema:schema16.errorMessage,parentSchema:schema16,data};
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -913,14 +916,71 @@ else {
 vErrors.push(err81);
 }
 errors++;
-vErrors[errors-1].instancePath = instancePath + "/" + key10.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+if(errors > 0){
+const emErrors9 = {"required":{"worksFile":[],"worksName":[],"worksType":[],"tag":[],"read":[]}};
+const templates9 = {required:{}};
+let emPropParams2;
+let emParamsErrors2;
+for(const err82 of vErrors){
+if((((((err82.keyword !== "errorMessage") && (!err82.emUsed)) && (err82.instancePath === instancePath)) && (err82.keyword in emErrors9)) && (err82.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err82.schemaPath.slice(1)))){
+emPropParams2 = obj0[err82.keyword];
+emParamsErrors2 = emErrors9[err82.keyword][err82.params[emPropParams2]];
+if(emParamsErrors2){
+emParamsErrors2.push(err82);
+err82.emUsed = true;
+}
+}
+}
+for(const key11 in emErrors9){
+for(const keyProp2 in emErrors9[key11]){
+emParamsErrors2 = emErrors9[key11][keyProp2];
+if(emParamsErrors2.length){
+const tmpl2 = templates9[key11] && templates9[key11][keyProp2];
+const err83 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.errorMessage[key11][keyProp2],schema:schema16.errorMessage,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+let emErrors10;
+let templates10;
+if((typeof data == "object") && (!(Array.isArray(data)))){
+emErrors10 = {"read":[]};
+templates10 = {};
+for(const err84 of vErrors){
+if(((err84.keyword !== "errorMessage") && (!err84.emUsed)) && (err84.instancePath.indexOf(instancePath) === 0)){
+const emMatches0 = pattern3.exec(err84.instancePath.slice(instancePath.length));
+const emChild0 = emMatches0 && emMatches0[1].replace(/~1/g, "/").replace(/~0/g, "~");
+if(emChild0 !== undefined && emChild0 in emErrors10){
+emErrors10[emChild0].push(err84);
+err84.emUsed = true;
+}
+}
+}
+for(const key12 in emErrors10){
+if(emErrors10[key12].length){
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key12]},message:key12 in templates10 ? templates10[key12]() : schema16.errorMessage.properties[key12],schema:schema16.errorMessage,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+vErrors[errors-1].instancePath = instancePath + "/" + key12.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 }
 }
 const emErrs17 = [];
-for(const err82 of vErrors){
-if(!err82.emUsed){
-emErrs17.push(err82);
+for(const err86 of vErrors){
+if(!err86.emUsed){
+emErrs17.push(err86);
 }
 }
 vErrors = emErrs17;
