@@ -56,7 +56,8 @@ export function useFilterNavigation(path: string, current: Record<string, string
   }
   return {
     setFilter: (changes: Record<string, string>) => navigate(urlOf(changes)),
-    toPage: (page: number) => navigate(urlOf({}, page)),
+    /** The address of a page of the list as it is filtered now. */
+    pageHref: (page: number) => urlOf({}, page),
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QUOTATIONS } from '../../server/db/seed/articles/quotations.ts'
-import { baseURL, launch, openPage, signIn } from './page.ts'
+import { baseURL, launch, openPage, signIn, waitForHydration } from './page.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -20,7 +20,9 @@ describe('quotations (SPEC §3/§4 Quotation list)', () => {
     await page.goto('/quotation/index')
     await expect.poll(() => page.getByTestId('quotation-row').count()).toBe(10)
     const firstPage = await page.getByTestId('quotation-row').first().textContent()
-    await page.getByRole('button', { name: '下一页' }).click()
+    // The pager is links (crawlers follow them); clicked once hydrated, the SPA loads the next page.
+    await waitForHydration(page, 'nav[aria-label=分页] a')
+    await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '下一页' }).click()
     await page.waitForURL((url) => url.searchParams.get('page') === '2')
     await expect.poll(() => page.getByTestId('quotation-row').first().textContent()).not.toBe(firstPage)
     expect(asked.at(-1)?.searchParams.get('pageNum')).toBe('2')

@@ -22,7 +22,11 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
     expect(await page.getByTestId('designer-card').count()).toBe(12)
 
     // Page 2 first: choosing a filter must come back to page 1.
-    await page.getByRole('button', { name: '下一页' }).click()
+    // Server-rendered as links a crawler can follow.
+    const next = page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '下一页' })
+    expect(await next.getAttribute('href')).toBe('/designer/index?page=2')
+    await waitForHydration(page, 'nav[aria-label=分页] a')
+    await next.click()
     await page.waitForURL((u) => u.searchParams.get('page') === '2')
     await page.getByRole('combobox', { name: '评价标准' }).selectOption({ label: '首席设计师' })
     await page.waitForURL(

@@ -1,5 +1,5 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { listCertified } from '../../api/certificates.ts'
 import { Pager } from '../../components/pager.tsx'
 import { pageHead } from '../../lib/page-head.ts'
@@ -27,11 +27,10 @@ export const handle = pageHead<Data>((data) => ({
 /** /certification/search (SPEC §2 Certification): the directory of designers holding a valid certification. */
 export function Component() {
   const { keyword, page, rows, total } = useLoaderData() as Data
-  const navigate = useNavigate()
-  const toPage = (next: number) => {
+  const pageHref = (next: number) => {
     const q = new URLSearchParams({ page: String(next) })
     if (keyword) q.set('keyword', keyword)
-    navigate(`${paths.certificationSearch}?${q}`)
+    return `${paths.certificationSearch}?${q}`
   }
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -59,7 +58,7 @@ export function Component() {
         ) : (
           <Text color="fg.muted">没有找到符合条件的认证设计师。</Text>
         )}
-        <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={toPage} />
+        <Pager page={page} pageSize={PAGE_SIZE} total={total} hrefOf={pageHref} />
       </Stack>
     </Container>
   )

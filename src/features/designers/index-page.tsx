@@ -55,7 +55,7 @@ export const handle = pageHead<Data>((data) => {
 export function Component() {
   const { filter, page, rows, total, labels, provinces, cities } = useLoaderData() as Data
   const navigation = useNavigation()
-  const { setFilter, toPage } = useFilterNavigation(paths.designers, filter)
+  const { setFilter, pageHref } = useFilterNavigation(paths.designers, filter)
   const loading = navigation.state === 'loading' && navigation.location.pathname.endsWith(paths.designers)
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -125,7 +125,7 @@ export function Component() {
             </Stack>
           )}
         </Box>
-        <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={toPage} />
+        <Pager page={page} pageSize={PAGE_SIZE} total={total} hrefOf={pageHref} />
       </Stack>
     </Container>
   )

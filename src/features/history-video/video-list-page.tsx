@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Container, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData, useNavigate } from 'react-router'
+import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { listVideos } from '../../api/articles.ts'
 import { Pager } from '../../components/pager.tsx'
 import { pageHead } from '../../lib/page-head.ts'
@@ -24,7 +24,6 @@ export const handle = pageHead<Data>(() => ({
 /** /historyVideo/list (SPEC §2): the association's films, newest first. */
 export function Component() {
   const { page, rows, total } = useLoaderData() as Data
-  const navigate = useNavigate()
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">
@@ -60,7 +59,7 @@ export function Component() {
           page={page}
           pageSize={PAGE_SIZE}
           total={total}
-          onPage={(next) => navigate(`${paths.historyVideos}?page=${next}`)}
+          hrefOf={(next) => `${paths.historyVideos}?page=${next}`}
         />
       </Stack>
     </Container>

@@ -1,5 +1,5 @@
 import { Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData, useNavigate } from 'react-router'
+import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { listNews } from '../../api/articles.ts'
 import { getDict } from '../../api/common.ts'
 import { NewsCard } from '../../components/news-card.tsx'
@@ -44,7 +44,6 @@ export const handle = pageHead<Data>((data) => {
 /** /news/index (SPEC §2): articles by type, newest first, paged. */
 export function Component() {
   const { type, page, rows, total, types } = useLoaderData() as Data
-  const navigate = useNavigate()
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">
@@ -78,12 +77,7 @@ export function Component() {
         ) : (
           <Text color="fg.muted">这一类还没有资讯。</Text>
         )}
-        <Pager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          onPage={(next) => navigate(listPath(type, next))}
-        />
+        <Pager page={page} pageSize={PAGE_SIZE} total={total} hrefOf={(next) => listPath(type, next)} />
       </Stack>
     </Container>
   )

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData, useNavigate } from 'react-router'
+import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { Pager } from '../../components/pager.tsx'
 import { pageHead } from '../../lib/page-head.ts'
@@ -29,7 +29,6 @@ export const handle = pageHead<QuotationListState>((state) => {
 export function Component() {
   const state = useLoaderData() as QuotationListState
   const { list, type, categories, listCount, pageSize, page } = state
-  const navigate = useNavigate()
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">
@@ -101,7 +100,7 @@ export function Component() {
           page={page}
           pageSize={pageSize}
           total={listCount}
-          onPage={(next) => navigate(quotationListPath(type, next))}
+          hrefOf={(next) => quotationListPath(type, next)}
         />
       </Stack>
     </Container>

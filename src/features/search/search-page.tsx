@@ -1,5 +1,5 @@
 import { Badge, Box, Container, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData, useNavigate } from 'react-router'
+import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { SEARCH_KINDS, type SearchKind } from '../../../schemas/api/content.ts'
 import { type SearchGroup, type SearchHit, search, searchGroups } from '../../api/content.ts'
 import { Pager } from '../../components/pager.tsx'
@@ -121,7 +121,6 @@ function NoResults({ keyword }: { keyword: string }) {
 
 export function Component() {
   const data = useLoaderData() as Data
-  const navigate = useNavigate()
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Heading as="h1" size="xl" mb="2">
@@ -158,7 +157,7 @@ export function Component() {
             page={data.page}
             pageSize={PAGE_SIZE}
             total={data.total}
-            onPage={(page) => navigate(kindPath(data.keyword, data.kind, page))}
+            hrefOf={(page) => kindPath(data.keyword, data.kind, page)}
           />
         </Stack>
       )}

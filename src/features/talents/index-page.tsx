@@ -94,7 +94,7 @@ function TalentCard({ talent: t, labels }: { talent: Talent; labels: PeopleLabel
 export function Component() {
   const { filter, page, rows, total, labels, provinces, cities } = useLoaderData() as Data
   const navigation = useNavigation()
-  const { setFilter, toPage } = useFilterNavigation(paths.talents, filter)
+  const { setFilter, pageHref } = useFilterNavigation(paths.talents, filter)
   const loading = navigation.state === 'loading' && navigation.location.pathname.endsWith(paths.talents)
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -152,7 +152,7 @@ export function Component() {
             </Stack>
           )}
         </Box>
-        <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={toPage} />
+        <Pager page={page} pageSize={PAGE_SIZE} total={total} hrefOf={pageHref} />
       </Stack>
     </Container>
   )

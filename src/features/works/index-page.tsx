@@ -1,5 +1,5 @@
 import { Button, Container, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData, useNavigate } from 'react-router'
+import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { getDict } from '../../api/common.ts'
 import { listWorks } from '../../api/works.ts'
 import { Pager } from '../../components/pager.tsx'
@@ -40,7 +40,6 @@ export const handle = pageHead<Data>((data) => ({
 export function Component() {
   const data = useLoaderData() as Data
   const { types, worksType, userId, designerName, page, rows, total } = data
-  const navigate = useNavigate()
   const labels = new Map(types.map((t) => [t.dictCode, t.dictLabel]))
   const choices = [{ dictCode: '', dictLabel: '全部' }, ...types]
   return (
@@ -98,7 +97,7 @@ export function Component() {
           page={page}
           pageSize={PAGE_SIZE}
           total={total}
-          onPage={(next) => navigate(worksIndexPath({ worksType, userId, page: next }))}
+          hrefOf={(next) => worksIndexPath({ worksType, userId, page: next })}
         />
       </Stack>
     </Container>
