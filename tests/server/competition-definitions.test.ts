@@ -39,6 +39,12 @@ const STAGES: Stage[] = ['upcoming', 'registering', 'submitting', 'judging', 'fi
 const idOf = (stage: Stage) => 9200 + STAGES.indexOf(stage)
 
 describe('phases and sync', () => {
+  // Written once: the refusals name these dates, and a minute passing during a slow run must not
+  // make the expected text differ from the definitions the server loaded.
+  const phases = Object.fromEntries(STAGES.map((stage) => [stage, phasesAt(stage)])) as Record<
+    Stage,
+    ReturnType<typeof phasesAt>
+  >
   const root = definitionsRoot(
     Object.fromEntries(
       STAGES.map((stage) => [
@@ -46,7 +52,7 @@ describe('phases and sync', () => {
         fixture('optional-fee', {
           competitionId: idOf(stage),
           title: `阶段测试赛事 ${stage}`,
-          phases: phasesAt(stage),
+          phases: phases[stage],
         }),
       ]),
     ),
@@ -95,7 +101,7 @@ describe('phases and sync', () => {
     ['finished', '报名已截止', '作品提交已截止'],
   ] as const)('%s: registering → %s, submitting → %s', async (stage, registerRefusal, submitRefusal) => {
     const { token, userId } = await entrant(0)
-    const p = phasesAt(stage)
+    const p = phases[stage]
     const registered = await register(token, stage)
     if (registerRefusal) {
       expect(registered).toEqual({
