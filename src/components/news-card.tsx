@@ -24,7 +24,7 @@ export function NewsCard({ news }: { news: News }) {
           <Text fontSize="sm" color="fg.muted" lineClamp={2}>
             {news.summary}
           </Text>
-          <Text fontSize="xs" color="fg.subtle">
+          <Text fontSize="xs" color="fg.muted">
             {formatBeijingDate(news.publishedAt)} · {news.views} 次阅读
           </Text>
         </Card.Body>

@@ -69,7 +69,7 @@ export function WorkCard({
                   {work.userName}
                 </Text>
               </HStack>
-              <Text fontSize="xs" color="fg.subtle" flexShrink={0}>
+              <Text fontSize="xs" color="fg.muted" flexShrink={0}>
                 {showTime(work.createTime, { dateOnly: true })}
               </Text>
             </HStack>

@@ -78,7 +78,7 @@ export default function QrDialog({
                       请使用微信扫一扫完成支付，支付完成后本页自动更新
                     </Text>
                     {order && (
-                      <Text fontSize="xs" color="fg.subtle">
+                      <Text fontSize="xs" color="fg.muted">
                         订单号 {order.orderNumber}
                       </Text>
                     )}

@@ -18,7 +18,7 @@ export function DirectoryGrid({ rows }: { rows: CertifiedDesigner[] }) {
             <Text fontSize="sm" color="fg.muted">
               {[d.cityNames.slice(0, 2).join(' '), d.professional].filter(Boolean).join(' · ') || '—'}
             </Text>
-            <Stack gap="0" fontSize="xs" color="fg.subtle">
+            <Stack gap="0" fontSize="xs" color="fg.muted">
               <Text fontFamily="mono">{d.number}</Text>
               <Text>有效期至 {formatBeijingDate(d.validUntil)}</Text>
             </Stack>

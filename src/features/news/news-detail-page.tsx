@@ -84,7 +84,7 @@ export function Component() {
                 <Link asChild lineClamp={1}>
                   <RouterLink to={paths.newsDetail(r.id)}>{r.title}</RouterLink>
                 </Link>
-                <Text fontSize="sm" color="fg.subtle" flexShrink={0}>
+                <Text fontSize="sm" color="fg.muted" flexShrink={0}>
                   {formatBeijingDate(r.publishedAt)}
                 </Text>
               </HStack>

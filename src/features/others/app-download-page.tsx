@@ -46,7 +46,7 @@ export function Component() {
               <List.Item key={f}>{f}</List.Item>
             ))}
           </List.Root>
-          <Text fontSize="sm" color="fg.subtle">
+          <Text fontSize="sm" color="fg.muted">
             说明：本站暂未在应用商店上架独立 App，请勿从其他渠道下载冒名应用。
           </Text>
         </Stack>

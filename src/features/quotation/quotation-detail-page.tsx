@@ -71,7 +71,7 @@ export function Component() {
                 ))}
               </List.Root>
             </Stack>
-            <Text fontSize="sm" color="fg.subtle">
+            <Text fontSize="sm" color="fg.muted">
               参考报价仅供企业与设计师沟通时参考，不构成要约；实际价格、范围与周期以双方签订的合同为准。
             </Text>
           </Stack>

@@ -87,7 +87,7 @@ export function Component() {
                       {priceRange(q)}
                     </Text>
                   </Stack>
-                  <Text fontSize="xs" color="fg.subtle">
+                  <Text fontSize="xs" color="fg.muted">
                     {q.provider} · 周期 {q.cycle} · 更新于 {formatBeijingDate(q.updatedAt)}
                   </Text>
                 </Card.Body>
