@@ -27,10 +27,18 @@ export function extensionOf(name: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : ''
 }
 
+/** Whether a file (name or URL) is one of the §9 image types, which the server renders as WebP. */
+export const isWorkImage = (name: string) =>
+  (WORK_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+
+/** Whether a browser draws this file as it is (not a tif or eps, which need the server's rendition). */
+export const isBrowserImage = (name: string) =>
+  (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+
 /** The fileType of a primary file, from its extension: image, mp4 video, txt text, anything else a file. */
 export function fileTypeOf(name: string): WorkFileType {
   const ext = extensionOf(name)
-  if ((WORK_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return WORK_FILE_TYPES.image
+  if (isWorkImage(name)) return WORK_FILE_TYPES.image
   if (ext === 'mp4') return WORK_FILE_TYPES.video
   if (ext === 'txt') return WORK_FILE_TYPES.text
   return WORK_FILE_TYPES.file

@@ -10,8 +10,8 @@ import {
   workVerificationSchema,
 } from '../../schemas/api/works.ts'
 import {
-  BROWSER_IMAGE_EXTENSIONS,
-  extensionOf,
+  isBrowserImage,
+  isWorkImage,
   WORK_FILE_TYPES,
   WORK_IMAGE_EXTENSIONS,
   WORK_RENDITION_WIDTHS,
@@ -43,14 +43,7 @@ import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
 import { WorkDocuments } from '../services/works/documents.ts'
 import { registerWork, WORKS_MESSAGES, type WorkRegistration } from '../services/works/register.ts'
 import { NoPicture, Renditions } from '../services/works/renditions.ts'
-import {
-  fileUrl,
-  isImageFile,
-  listCards,
-  placeholderCover,
-  workById,
-  workDetail,
-} from '../services/works/views.ts'
+import { fileUrl, listCards, placeholderCover, workById, workDetail } from '../services/works/views.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -341,7 +334,7 @@ export async function worksRoutes(
     { schema: schemas.thumb },
     async (request, reply) => {
       const { name } = request.params
-      if (!/^[0-9a-f]{64}\.[a-z]{3,4}$/.test(name) || !isImageFile(name))
+      if (!/^[0-9a-f]{64}\.[a-z]{3,4}$/.test(name) || !isWorkImage(name))
         throw new BusinessError(CODE.notFound, '文件不存在')
       let file: string | undefined
       try {
@@ -350,9 +343,8 @@ export async function worksRoutes(
         if (!(error instanceof NoPicture)) throw error
         // An original with no picture to make: a browser can still draw its own types (a header that
         // passed with pixels that do not decode), and a tif or eps without one gets the generic cover.
-        const drawable = (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
         return reply.redirect(
-          drawable ? fileUrl(name) : placeholderCover(WORK_FILE_TYPES.file, opts.basePath),
+          isBrowserImage(name) ? fileUrl(name) : placeholderCover(WORK_FILE_TYPES.file, opts.basePath),
           302,
         )
       }

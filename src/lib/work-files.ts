@@ -1,8 +1,8 @@
 import { formatBeijing, formatBeijingDate } from '../../schemas/beijing-time.ts'
 import {
-  BROWSER_IMAGE_EXTENSIONS,
   extensionOf,
   fileTypeOf,
+  isBrowserImage,
   WORK_FILE_TYPE_LABELS,
   WORK_FILE_TYPES,
   WORK_PLACEHOLDER_COVERS,
@@ -13,7 +13,7 @@ import {
  * How a work's files are shown (SPEC §2 "Cards", "Work registration detail view"): the rules of
  * schemas/works.ts, which the server registers by, read for the screens.
  */
-export { extensionOf }
+export { extensionOf, isBrowserImage }
 
 export type FileKind = 'image' | 'video' | 'text' | 'other'
 
@@ -41,10 +41,6 @@ export function isPictureUrl(url: string | undefined): boolean {
   if (!url) return false
   return ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg', 'avif'].includes(extensionOf(url))
 }
-
-/** Whether a browser draws this file as it is (not a tif or eps, which need the server's rendition). */
-export const isBrowserImage = (name: string) =>
-  (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
 
 /** Tags are one comma-separated string (§3); Chinese commas and blanks are tolerated. */
 export const splitTags = (tag: string | undefined): string[] =>

@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import type { Kysely, Selectable } from 'kysely'
 import type { WorkCard, WorkDetail, WorkFile } from '../../../schemas/api/works.ts'
 import {
-  BROWSER_IMAGE_EXTENSIONS,
   extensionOf,
+  isBrowserImage,
+  isWorkImage,
   WORK_FILE_TYPES,
-  WORK_IMAGE_EXTENSIONS,
   WORK_PLACEHOLDER_COVERS,
   WORK_PREVIEW_WIDTH,
   WORK_THUMB_WIDTH,
@@ -25,10 +25,6 @@ export const fileUrl = (name: string) => `/api/files/${name}`
 export const thumbUrl = (name: string, width: WorkRenditionWidth = WORK_THUMB_WIDTH) =>
   `/api/files/${name}/thumb?w=${width}`
 
-/** Whether a stored file is one of the §9 image types, which the server renders as WebP of any of them. */
-export const isImageFile = (name: string) =>
-  (WORK_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
-
 /** A placeholder cover of public/works/, as an address under the base path. */
 export const placeholderCover = (fileType: number, basePath: string) =>
   `${basePath}${(WORK_PLACEHOLDER_COVERS[fileType as keyof typeof WORK_PLACEHOLDER_COVERS] ?? WORK_PLACEHOLDER_COVERS[4]).slice(1)}`
@@ -39,7 +35,7 @@ export const placeholderCover = (fileType: number, basePath: string) =>
  * get their placeholders and any other file the generic one.
  */
 export function coverUrl(fileType: number, fileName: string, basePath: string): string {
-  if (fileType === WORK_FILE_TYPES.image && isImageFile(fileName)) return thumbUrl(fileName)
+  if (fileType === WORK_FILE_TYPES.image && isWorkImage(fileName)) return thumbUrl(fileName)
   return placeholderCover(fileType, basePath)
 }
 
@@ -121,12 +117,10 @@ async function pictureUrls(
   renditions: Renditions,
   name: string,
 ): Promise<Pick<WorkFile, 'thumbUrl' | 'previewUrl'>> {
-  if (!isImageFile(name)) return {}
+  if (!isWorkImage(name)) return {}
   const ext = extensionOf(name)
   if (ext === 'gif') return { thumbUrl: thumbUrl(name), previewUrl: fileUrl(name) }
-  const drawable =
-    (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(ext) ||
-    (await renditions.hasPicture(name, WORK_PREVIEW_WIDTH))
+  const drawable = isBrowserImage(name) || (await renditions.hasPicture(name, WORK_PREVIEW_WIDTH))
   return drawable ? { thumbUrl: thumbUrl(name), previewUrl: thumbUrl(name, WORK_PREVIEW_WIDTH) } : {}
 }
 
