@@ -12,6 +12,7 @@ import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
+import { registerCrossSiteGuard } from './plugins/cross-site.ts'
 import { errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerSecurity } from './plugins/security.ts'
@@ -24,6 +25,7 @@ import { certificateRoutes } from './routes/certificates.ts'
 import { commonRoutes } from './routes/common.ts'
 import { competitionRoutes } from './routes/competition.ts'
 import { contentRoutes } from './routes/content.ts'
+import { handoffRoutes } from './routes/handoff.ts'
 import { landingRoutes } from './routes/landing.ts'
 import { passwordRoutes } from './routes/password.ts'
 import { paymentRoutes } from './routes/payment.ts'
@@ -42,6 +44,7 @@ import { worksRoutes } from './routes/works.ts'
 import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
+import { HandoffCodes } from './services/handoff.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
@@ -78,6 +81,8 @@ declare module 'fastify' {
     oauthStates: OAuthStates
     /** Header menu and footer partners from memory, fresh across instances (services/site-cache.ts). */
     siteCache: SiteCache
+    /** One-time codes that sign another browser in (/redirect). */
+    handoff: HandoffCodes
   }
 }
 
@@ -190,6 +195,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const signingKey = secretKey(config.dataDir, 'signing', process.env.SIGNING_KEY)
   app.decorate('oauthStates', new OAuthStates(signingKey))
   app.decorate('downloadLinks', new DownloadLinks(signingKey))
+  app.decorate('handoff', new HandoffCodes(signingKey, db.kysely, rateLimits))
   app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
   app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
   // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
@@ -216,6 +222,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerSecurity(app)
   await registerCompression(app)
   registerAuth(app)
+  registerCrossSiteGuard(app, { siteOrigin: config.siteOrigin })
   // Before the routes: it sets their validator compiler and collects them for /api/docs.
   await registerApiDocs(app)
 
@@ -264,6 +271,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     { prefix: API_BASE },
   )
 
+  await app.register(handoffRoutes, {
+    basePath: config.basePath,
+    sessionTtlMs: config.sessionTtlMs,
+    siteOrigin: config.siteOrigin,
+  })
   await registerSpa(app, {
     staticDir: config.staticDir,
     basePath: config.basePath,

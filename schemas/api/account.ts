@@ -31,3 +31,7 @@ export type InviteInfo = FromSchema<typeof inviteInfoSchema>
 /** GET /wx/authorize data: the WeChat authorisation page's address (shown as a QR code) and its state. */
 export const wechatAuthorizeSchema = object({ url: anyText, state: text(128) })
 export type WechatAuthorize = FromSchema<typeof wechatAuthorizeSchema>
+
+/** POST /my/handoff data: a one-time link that signs another browser in (SPEC §2 /redirect). */
+export const handoffLinkSchema = object({ link: anyText, expiresAt: text(32) })
+export type HandoffLink = FromSchema<typeof handoffLinkSchema>

@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
-import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifySchema, HTTPMethods } from 'fastify'
 import type { FastifySchemaValidationError } from 'fastify/types/schema.ts'
 import { TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { fieldsOf } from '../../schemas/validate.ts'
@@ -21,6 +21,8 @@ export interface RouteEntry {
   method: HTTPMethods
   url: string
   schema?: FastifySchema & { hide?: boolean }
+  /** The route's own settings (server/plugins/auth.ts reads `sessionCookie`, `changesState`…). */
+  config?: FastifyContextConfig
 }
 
 export const DOCS_PREFIX = '/api/docs'
@@ -126,7 +128,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   app.decorate('routeCatalog', catalog)
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    for (const method of methods) catalog.push({ method, url: route.url, schema: route.schema })
+    for (const method of methods)
+      catalog.push({ method, url: route.url, schema: route.schema, config: route.config })
   })
 
   await app.register(swagger, {

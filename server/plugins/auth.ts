@@ -9,28 +9,54 @@ declare module 'fastify' {
     /** Set by requireUser for protected routes. */
     userId: number
   }
+  interface FastifyContextConfig {
+    /**
+     * A read the browser makes without the SPA — a download link, an <img> — so the session can only
+     * come from the cookie. Only for GET routes that change nothing (tests/server/cross-site.test.ts).
+     */
+    sessionCookie?: boolean
+    /** A GET that changes state (SPEC §7 keeps a few): refused from other sites like any POST. */
+    changesState?: boolean
+    /** Called by another server, never by a browser (a payment provider's notify). */
+    serverToServer?: boolean
+  }
 }
 
+const isRead = (method: string) => method === 'GET' || method === 'HEAD'
+
 /**
- * Where a request's token comes from, in order of precedence (SPEC §6): a `token` parameter
- * overrides the Authorization header, which overrides the cookie.
+ * Where a request's token comes from, in order of precedence (SPEC §6): a `token` parameter overrides
+ * the Authorization header the SPA sends. The cookie is what a browser attaches to every request to
+ * this site — including one another site makes it send — so it counts only for the reads that declare
+ * `sessionCookie` (a download link, an <img>): a cookie alone never authorises a change (README
+ * "Requests from other sites").
  */
 export function requestToken(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined
   if (typeof query?.token === 'string' && query.token) return query.token
   const header = request.headers.authorization
   if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined
-  return readCookie(request.headers.cookie, TOKEN_COOKIE)
+  if (request.routeOptions.config?.sessionCookie && isRead(request.method))
+    return readCookie(request.headers.cookie, TOKEN_COOKIE)
+  return undefined
+}
+
+/** The signed-in user's id, or undefined: for routes that answer visitors and users alike. */
+export async function viewerId(app: FastifyInstance, request: FastifyRequest): Promise<number | undefined> {
+  const token = requestToken(request)
+  return token ? await resolveSession(app.db.kysely, token) : undefined
 }
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('userId', 0)
 }
 
-/** preHandler for protected routes: answers code 403 with the §8 message when the token is not live. */
+/**
+ * preValidation of protected routes: answers code 403 with the §8 message when the token is not live,
+ * before the request's body is judged (a signed-out visitor is told to sign in, not that a field is wrong).
+ */
 export async function requireUser(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const token = requestToken(request)
-  const userId = token ? await resolveSession(this.db.kysely, token) : undefined
+  const userId = await viewerId(this, request)
   if (!userId) throw new BusinessError(CODE.unauthorized, MSG.tokenInvalid)
   request.userId = userId
 }

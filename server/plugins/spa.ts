@@ -42,14 +42,14 @@ export async function registerSpa(
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
     }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
+    }
     if (!hasSpa) {
       return reply
         .status(404)
         .type('text/plain; charset=utf-8')
         .send('The portal has not been built: run npm run build.')
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send(fail(CODE.notFound, MSG.notFound))
     }
     // A missing asset is a real 404, not the app shell (a stale tab asking for an old chunk).
     if (/\.(js|css|map|png|jpe?g|svg|webp|gif|ico|woff2?|json|txt|mp4|webm|pdf|docx)$/i.test(pathname)) {

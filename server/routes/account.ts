@@ -138,7 +138,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
     return ok({ token: await createSession(app.db.kysely, user.id, opts.sessionTtlMs) })
   })
 
-  app.get('/my/getUserBase', { preHandler: requireUser, schema: schemas.userBase }, async (request) => {
+  app.get('/my/getUserBase', { preValidation: requireUser, schema: schemas.userBase }, async (request) => {
     const user = await app.db.kysely
       .selectFrom('users')
       .select(['id', 'username', 'nickname', 'profile_photo', 'password_hash'])

@@ -84,7 +84,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     return form
   }
 
-  app.get('/address/list', { preHandler: requireUser, schema: schemas.list }, async (request) => {
+  app.get('/address/list', { preValidation: requireUser, schema: schemas.list }, async (request) => {
     const rows = await app.db.kysely
       .selectFrom('addresses')
       .selectAll()
@@ -104,7 +104,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     return ok(list)
   })
 
-  app.post('/address/insert', { preHandler: requireUser, schema: schemas.insert }, async (request) => {
+  app.post('/address/insert', { preValidation: requireUser, schema: schemas.insert }, async (request) => {
     const form = readAddress(request.body)
     const id = await app.db.kysely.transaction().execute(async (trx) => {
       // Counted under the user's lock, so a burst of inserts cannot pass the limit together.
@@ -147,7 +147,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/address/update/:id',
-    { preHandler: requireUser, schema: schemas.update },
+    { preValidation: requireUser, schema: schemas.update },
     async (request) => {
       const id = addressId(request.params.id)
       const form = readAddress(request.body)
@@ -167,7 +167,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/address/default/:id',
-    { preHandler: requireUser, schema: schemas.setDefault },
+    { preValidation: requireUser, schema: schemas.setDefault },
     async (request) => {
       const id = addressId(request.params.id)
       await app.db.kysely.transaction().execute(async (trx) => {
@@ -186,7 +186,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/address/delete/:id',
-    { preHandler: requireUser, schema: schemas.remove },
+    { preValidation: requireUser, schema: schemas.remove },
     async (request) => {
       const id = addressId(request.params.id)
       await app.db.kysely.transaction().execute(async (trx) => {

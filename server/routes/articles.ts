@@ -17,12 +17,11 @@ import { formatBeijingDate } from '../../schemas/beijing-time.ts'
 import { DOCUMENTS_DIR } from '../db/seed/articles/index.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { PAGING, params, query, replies, SIGNED_IN, tableReplies, textReplies } from '../lib/route-schema.ts'
-import { requestToken, requireUser } from '../plugins/auth.ts'
+import { requireUser, viewerId } from '../plugins/auth.ts'
 import type { DownloadLinks } from '../services/articles/download-links.ts'
 import { CAREER_SURVEY } from '../services/articles/questionnaire.ts'
 import { questionnairePdf } from '../services/articles/questionnaire-pdf.ts'
 import { documentInfo, historyVideo, newsCard, parseBody, quotation } from '../services/articles/records.ts'
-import { resolveSession } from '../services/sessions.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -334,13 +333,12 @@ export async function articleRoutes(
 
   app.get<{ Params: { id: string } }>(
     '/others/downloadword/:id',
-    { schema: schemas.download },
+    // A download link: a members-only document knows its member by the session cookie.
+    { schema: schemas.download, config: { sessionCookie: true } },
     async (request, reply) => {
       const row = await findDocument(request.params.id)
       if (row.members_only) {
-        const token = requestToken(request)
-        const userId = token ? await resolveSession(k, token) : undefined
-        if (!userId) throw new BusinessError(CODE.unauthorized, MEMBERS_ONLY)
+        if (!(await viewerId(app, request))) throw new BusinessError(CODE.unauthorized, MEMBERS_ONLY)
       }
       return sendDocument(reply, row.file, row.file_name)
     },
@@ -348,7 +346,7 @@ export async function articleRoutes(
 
   app.post<{ Params: { id: string } }>(
     '/others/downloadLink/:id',
-    { preHandler: requireUser, schema: schemas.signLink },
+    { preValidation: requireUser, schema: schemas.signLink },
     async (request) => {
       const row = await findDocument(request.params.id)
       const { token, expiresAt } = app.downloadLinks.issue(row.id)

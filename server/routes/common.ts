@@ -137,45 +137,49 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
     })
 
-    uploads.post('/common/upload', { preHandler: requireUser, schema: schemas.upload }, async (request) => {
-      const part = await request.file().catch((error: FastifyError) => {
-        // @fastify/multipart's own errors carry a status (406 not multipart, 413 limits); busboy's parse
-        // errors (no boundary, malformed headers) are plain Errors about the client's body.
-        if (error.statusCode) throw error
-        throw new BusinessError(CODE.badRequest, INCOMPLETE)
-      })
-      if (!part) throw new BusinessError(CODE.badRequest, '请选择要上传的文件')
-      // The name is stored and shown again: control characters have no place in it, and PostgreSQL
-      // cannot store a NUL at all.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-      if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
-        part.file.resume()
-        throw new BusinessError(CODE.badRequest, '文件名包含无效字符')
-      }
-      const ext = path.extname(part.filename).slice(1).toLowerCase()
-      if (!uploadType(ext)) {
-        part.file.resume()
-        throw new BusinessError(
-          CODE.badRequest,
-          `不支持的文件类型，仅支持 ${Object.keys(UPLOAD_TYPES).join('、')}`,
-        )
-      }
-      let stored: Awaited<ReturnType<FileStorage['save']>>
-      try {
-        stored = await app.storage.save(part.file, ext)
-      } catch (error) {
-        if (error instanceof UploadError) throw new BusinessError(CODE.badRequest, error.message)
-        throw error
-      }
-      const originalName = part.filename.slice(0, 255)
-      await recordUpload(app.db.kysely, stored, originalName, request.userId)
-      const uploaded: UploadedFile = {
-        url: `/api/files/${stored.name}`,
-        fileName: originalName,
-        size: stored.size,
-      }
-      return ok(uploaded)
-    })
+    uploads.post(
+      '/common/upload',
+      { preValidation: requireUser, schema: schemas.upload },
+      async (request) => {
+        const part = await request.file().catch((error: FastifyError) => {
+          // @fastify/multipart's own errors carry a status (406 not multipart, 413 limits); busboy's parse
+          // errors (no boundary, malformed headers) are plain Errors about the client's body.
+          if (error.statusCode) throw error
+          throw new BusinessError(CODE.badRequest, INCOMPLETE)
+        })
+        if (!part) throw new BusinessError(CODE.badRequest, '请选择要上传的文件')
+        // The name is stored and shown again: control characters have no place in it, and PostgreSQL
+        // cannot store a NUL at all.
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+        if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
+          part.file.resume()
+          throw new BusinessError(CODE.badRequest, '文件名包含无效字符')
+        }
+        const ext = path.extname(part.filename).slice(1).toLowerCase()
+        if (!uploadType(ext)) {
+          part.file.resume()
+          throw new BusinessError(
+            CODE.badRequest,
+            `不支持的文件类型，仅支持 ${Object.keys(UPLOAD_TYPES).join('、')}`,
+          )
+        }
+        let stored: Awaited<ReturnType<FileStorage['save']>>
+        try {
+          stored = await app.storage.save(part.file, ext)
+        } catch (error) {
+          if (error instanceof UploadError) throw new BusinessError(CODE.badRequest, error.message)
+          throw error
+        }
+        const originalName = part.filename.slice(0, 255)
+        await recordUpload(app.db.kysely, stored, originalName, request.userId)
+        const uploaded: UploadedFile = {
+          url: `/api/files/${stored.name}`,
+          fileName: originalName,
+          size: stored.size,
+        }
+        return ok(uploaded)
+      },
+    )
   })
 
   app.get<{ Params: { name: string } }>('/files/:name', { schema: schemas.file }, async (request, reply) => {

@@ -268,7 +268,7 @@ export async function competitionRoutes(
     app.get<{ Querystring: { competitionId: number } }>(
       path,
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: TAGS,
           summary: `我的报名（${familiesUsing('registrationGet', path)}）：报名表、workStep、是否已缴费、是否已确认提交、作品数`,
@@ -289,7 +289,7 @@ export async function competitionRoutes(
     app.post(
       path,
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: TAGS,
           summary: `保存报名信息（${familiesUsing('registrationSave', path)}；报名阶段内，确认提交前可修改）`,
@@ -353,7 +353,7 @@ export async function competitionRoutes(
     app.get<{ Querystring: { competitionId?: number; tbCompetitionId?: number } }>(
       path,
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: TAGS,
           summary: `我在该赛事的作品（${familiesUsing('list', path)}；tbCompetitionId 或 competitionId）`,
@@ -378,7 +378,7 @@ export async function competitionRoutes(
     app.post(
       path,
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: TAGS,
           summary: [
@@ -488,7 +488,9 @@ export async function competitionRoutes(
     app.get<{ Querystring: { id: number } }>(
       path,
       {
-        preHandler: requireUser,
+        // A GET by SPEC §7, yet it deletes: refused from other sites like a POST.
+        config: { changesState: true },
+        preValidation: requireUser,
         schema: {
           tags: TAGS,
           summary: `删除我的作品（${familiesUsing('delete', path)}；作品提交阶段内、确认提交前）`,
@@ -532,7 +534,7 @@ export async function competitionRoutes(
     app.post(
       path,
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: TAGS,
           summary: `确认提交参赛作品（${familiesUsing('auth', path)}）：须已报名、至少一件作品完成全部步骤，必须缴费的赛事须已缴费；之后不能再修改`,
@@ -571,7 +573,7 @@ export async function competitionRoutes(
   app.get<{ Querystring: { id: number } }>(
     COMPETITION_API.work,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: '我的一件作品（他人的作品与不存在的作品回答相同）',
@@ -598,7 +600,7 @@ export async function competitionRoutes(
     app.post(
       path,
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: TAGS,
           summary,
@@ -660,7 +662,7 @@ export async function competitionRoutes(
   app.get<{ Querystring: { id: number } }>(
     COMPETITION_API.adviser,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: '我的作品的指导老师（未保存时为 null）',
@@ -718,7 +720,7 @@ export async function competitionRoutes(
   app.post<{ Params: { method: string } }>(
     `${COMPETITION_API.pay}/:method`,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary:
@@ -790,7 +792,7 @@ export async function competitionRoutes(
   app.get<{ Querystring: { competitionId: number; formKey: string; workId?: number } }>(
     COMPETITION_API.draft,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: `读取我未完成的表单草稿（没有时 data 为 null）；formKey：${FORM_KEYS.map((key) => `${key} ${FORM_LABELS[key]}`).join('、')}`,
@@ -824,7 +826,7 @@ export async function competitionRoutes(
   app.post(
     COMPETITION_API.draft,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: `保存我未完成的表单（每个赛事、表单、作品一份，最多 ${DRAFT_MAX_BYTES / 1024}KB；正式保存成功后自动删除）`,
@@ -996,7 +998,7 @@ export async function competitionRoutes(
   app.get(
     COMPETITION_API.myCompetitions,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: '我参加的赛事及状态（最新报名在前）',
@@ -1078,7 +1080,7 @@ export async function competitionRoutes(
   app.get<{ Querystring: { competitionId: number } }>(
     COMPETITION_API.userCertificate,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: '我的参赛证书（结果公布后，已确认提交的报名）：编号、姓名、赛事、作品',
@@ -1135,7 +1137,7 @@ export async function competitionRoutes(
   app.post(
     COMPETITION_API.postCertificate,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: '申请邮寄参赛证书到我的一个地址（每份报名一条，再次申请改为新地址）',
@@ -1162,7 +1164,9 @@ export async function competitionRoutes(
   app.get<{ Querystring: { competitionId?: number; addressId?: number } }>(
     COMPETITION_API.postCertificateNoPay,
     {
-      preHandler: requireUser,
+      // A GET by SPEC §7 that files a posting request when it names an address.
+      config: { changesState: true },
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary:

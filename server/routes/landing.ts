@@ -5,8 +5,7 @@ import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { formBody, params, query, replies } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
-import { requestToken } from '../plugins/auth.ts'
-import { resolveSession } from '../services/sessions.ts'
+import { viewerId } from '../plugins/auth.ts'
 
 const signupSchema = {
   tags: ['活动页面'],
@@ -36,8 +35,7 @@ export async function landingRoutes(app: FastifyInstance): Promise<void> {
         throw new BusinessError(CODE.badRequest, '报名已截止')
       const data = parseForm(signup.form, request.body) as { phone: string }
       // Signed-in visitors are linked to their sign-up; anyone may sign up.
-      const token = requestToken(request)
-      const userId = token ? ((await resolveSession(app.db.kysely, token)) ?? null) : null
+      const userId = (await viewerId(app, request)) ?? null
       const k = app.db.kysely
       const existing = await k
         .selectFrom('landing_signups')

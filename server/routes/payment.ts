@@ -93,20 +93,24 @@ export async function paymentRoutes(
   const k = app.db.kysely
   const product = certProduct(opts.certFeeFen)
 
-  app.get('/my/getCertificate', { preHandler: requireUser, schema: schemas.certificate }, async (request) => {
-    const row = await certificationsWithNames(k)
-      .where('certifications.user_id', '=', request.userId)
-      .executeTakeFirst()
-    const data: CertificateInfo = {
-      approveMoney: formatYuan(product.amountFen),
-      approveMoneyFen: product.amountFen,
-      validYears: CERT_VALID_YEARS,
-      certification: row ? certificationInfo(row, new Date()) : null,
-    }
-    return ok(data)
-  })
+  app.get(
+    '/my/getCertificate',
+    { preValidation: requireUser, schema: schemas.certificate },
+    async (request) => {
+      const row = await certificationsWithNames(k)
+        .where('certifications.user_id', '=', request.userId)
+        .executeTakeFirst()
+      const data: CertificateInfo = {
+        approveMoney: formatYuan(product.amountFen),
+        approveMoneyFen: product.amountFen,
+        validYears: CERT_VALID_YEARS,
+        certification: row ? certificationInfo(row, new Date()) : null,
+      }
+      return ok(data)
+    },
+  )
 
-  app.get('/my/getUserMoney', { preHandler: requireUser, schema: schemas.money }, async (request) => {
+  app.get('/my/getUserMoney', { preValidation: requireUser, schema: schemas.money }, async (request) => {
     const user = await k
       .selectFrom('users')
       .select(['money_fen', 'integral'])
@@ -136,7 +140,7 @@ export async function paymentRoutes(
 
   app.post<{ Params: { method: string } }>(
     '/my/approve/:method',
-    { preHandler: requireUser, schema: schemas.approve },
+    { preValidation: requireUser, schema: schemas.approve },
     async (request) => {
       const method = Number(request.params.method) as PayMethod
       const verified = await k
@@ -172,7 +176,7 @@ export async function paymentRoutes(
 
   app.get<{ Querystring: { orderNumber: string } }>(
     '/my/getPayStatus',
-    { preHandler: requireUser, schema: schemas.payStatus },
+    { preValidation: requireUser, schema: schemas.payStatus },
     async (request) => {
       const status = await app.payments.status(request.userId, request.query.orderNumber)
       // Someone else's order reads exactly like a number that does not exist.
@@ -184,7 +188,8 @@ export async function paymentRoutes(
 
   app.post<{ Params: { provider: string } }>(
     '/pay/notify/:provider',
-    { schema: schemas.notify },
+    // The provider's server calls it, no browser: its signature is what is checked.
+    { schema: schemas.notify, config: { serverToServer: true } },
     async (request, reply) => {
       const provider = app.paymentProvider
       if (request.params.provider !== provider.name)

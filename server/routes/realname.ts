@@ -71,7 +71,7 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
     if (row) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.alreadyVerified)
   }
 
-  app.get('/my/getRealNameBo', { preHandler: requireUser, schema: schemas.get }, async (request) => {
+  app.get('/my/getRealNameBo', { preValidation: requireUser, schema: schemas.get }, async (request) => {
     const row = await app.db.kysely
       .selectFrom('realname_auths')
       .selectAll()
@@ -81,7 +81,7 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
     return ok(data)
   })
 
-  app.post('/my/realNameAuth', { preHandler: requireUser, schema: schemas.submit }, async (request) => {
+  app.post('/my/realNameAuth', { preValidation: requireUser, schema: schemas.submit }, async (request) => {
     const form = parseForm('realname', request.body) as {
       username: string
       identityType: string

@@ -53,7 +53,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Page }>(
     '/my/orders',
-    { preHandler: requireUser, schema: schemas.orders },
+    { preValidation: requireUser, schema: schemas.orders },
     async (request) => {
       const [rows, total] = await newestFirst(
         k.selectFrom('orders').where('user_id', '=', request.userId),
@@ -75,7 +75,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Page & { kind: 'money' | 'integral' } }>(
     '/my/bills',
-    { preHandler: requireUser, schema: schemas.bills },
+    { preValidation: requireUser, schema: schemas.bills },
     async (request) => {
       const { kind } = request.query
       const [rows, total] = await newestFirst(

@@ -45,13 +45,13 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
   const cityNames = (resume: ResumeForm) =>
     resume.cityId ? app.reference.regionPath(resume.cityId).map((p) => p.name) : []
 
-  app.get('/my/resume', { preHandler: requireUser, schema: schemas.get }, async (request) => {
+  app.get('/my/resume', { preValidation: requireUser, schema: schemas.get }, async (request) => {
     const resume = await load(request.userId)
     const data: Resume | null = resume ? { ...resume, cityNames: cityNames(resume) } : null
     return ok(data)
   })
 
-  app.post('/my/resume', { preHandler: requireUser, schema: schemas.save }, async (request) => {
+  app.post('/my/resume', { preValidation: requireUser, schema: schemas.save }, async (request) => {
     const form = parseForm('resume', request.body) as ResumeForm
     if (form.cityId && !app.reference.isSelectableRegion(form.cityId))
       throw new BusinessError(CODE.badRequest, '请选择有效的所在城市')
@@ -64,7 +64,9 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
     return ok(undefined, '简历已保存')
   })
 
-  app.get('/my/resume/pdf', { preHandler: requireUser, schema: schemas.pdf }, async (request, reply) => {
+  // A download link: the owner is known by the session cookie.
+  const pdfRoute = { preValidation: requireUser, schema: schemas.pdf, config: { sessionCookie: true } }
+  app.get('/my/resume/pdf', pdfRoute, async (request, reply) => {
     const resume = await load(request.userId)
     if (!resume) throw new BusinessError(CODE.notFound, NO_RESUME)
     const pdf = await resumePdf(resume, cityNames(resume))

@@ -51,39 +51,43 @@ export async function settingsRoutes(
 ): Promise<void> {
   const k = app.db.kysely
 
-  app.post('/my/updateProfile', { preHandler: requireUser, schema: schemas.profile }, async (request) => {
+  app.post('/my/updateProfile', { preValidation: requireUser, schema: schemas.profile }, async (request) => {
     const form = parseForm('profile', request.body) as { nickname: string }
     await k.updateTable('users').set({ nickname: form.nickname }).where('id', '=', request.userId).execute()
     return ok(undefined, '个人资料已保存')
   })
 
-  app.post('/my/changePassword', { preHandler: requireUser, schema: schemas.password }, async (request) => {
-    const form = parseForm('password-change', request.body) as { oldPassword: string; password: string }
-    const user = await k
-      .selectFrom('users')
-      .select(['password_hash', 'account'])
-      .where('id', '=', request.userId)
-      .executeTakeFirstOrThrow()
-    // Counted like a sign-in: a stolen session cannot guess the password at leisure.
-    const attempt = await app.loginThrottle.claim(user.account, request.ip)
-    if (attempt.waitMinutes) {
-      throw new BusinessError(CODE.tooMany, `尝试次数过多，请${attempt.waitMinutes}分钟后再试`)
-    }
-    const valid = await verifyPasswordOrDummy(form.oldPassword, user.password_hash)
-    await attempt.settle(valid)
-    if (!valid) throw new BusinessError(CODE.badRequest, '当前密码错误')
-    const passwordHash = await hashPassword(form.password)
-    await k
-      .updateTable('users')
-      .set({ password_hash: passwordHash })
-      .where('id', '=', request.userId)
-      .execute()
-    // Other devices sign in again; this one stays signed in.
-    await revokeOtherSessions(k, request.userId, requestToken(request) ?? '')
-    return ok(undefined, '密码已修改')
-  })
+  app.post(
+    '/my/changePassword',
+    { preValidation: requireUser, schema: schemas.password },
+    async (request) => {
+      const form = parseForm('password-change', request.body) as { oldPassword: string; password: string }
+      const user = await k
+        .selectFrom('users')
+        .select(['password_hash', 'account'])
+        .where('id', '=', request.userId)
+        .executeTakeFirstOrThrow()
+      // Counted like a sign-in: a stolen session cannot guess the password at leisure.
+      const attempt = await app.loginThrottle.claim(user.account, request.ip)
+      if (attempt.waitMinutes) {
+        throw new BusinessError(CODE.tooMany, `尝试次数过多，请${attempt.waitMinutes}分钟后再试`)
+      }
+      const valid = await verifyPasswordOrDummy(form.oldPassword, user.password_hash)
+      await attempt.settle(valid)
+      if (!valid) throw new BusinessError(CODE.badRequest, '当前密码错误')
+      const passwordHash = await hashPassword(form.password)
+      await k
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', request.userId)
+        .execute()
+      // Other devices sign in again; this one stays signed in.
+      await revokeOtherSessions(k, request.userId, requestToken(request) ?? '')
+      return ok(undefined, '密码已修改')
+    },
+  )
 
-  app.get('/my/getInviteInfo', { preHandler: requireUser, schema: schemas.invite }, async (request) => {
+  app.get('/my/getInviteInfo', { preValidation: requireUser, schema: schemas.invite }, async (request) => {
     const currentCode = async () =>
       (
         await k

@@ -16,16 +16,21 @@ const schemas = {
 
 /** Starts a WeChat sign-in (SPEC §2 /wxlogin): the page shows `url` as a QR code and keeps `state`. */
 export async function wechatRoutes(app: FastifyInstance, opts: { siteOrigin?: string; basePath: string }) {
-  app.get('/wx/authorize', { schema: schemas.authorize }, async (request, reply) => {
-    const { state, nonce } = app.oauthStates.issue()
-    // Only for /api (the sign-in call), never readable by scripts.
-    const secure = request.protocol === 'https' ? '; Secure' : ''
-    reply.header(
-      'set-cookie',
-      `${WECHAT_NONCE_COOKIE}=${nonce}; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
-    )
-    const redirectUri = `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}authorizeWx`
-    const data: WechatAuthorize = { url: app.wechat.authorizeUrl({ state, redirectUri }), state }
-    return ok(data)
-  })
+  // It sets the sign-in nonce cookie: another site must not replace a visitor's pending sign-in.
+  app.get(
+    '/wx/authorize',
+    { schema: schemas.authorize, config: { changesState: true } },
+    async (request, reply) => {
+      const { state, nonce } = app.oauthStates.issue()
+      // Only for /api (the sign-in call), never readable by scripts.
+      const secure = request.protocol === 'https' ? '; Secure' : ''
+      reply.header(
+        'set-cookie',
+        `${WECHAT_NONCE_COOKIE}=${nonce}; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
+      )
+      const redirectUri = `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}authorizeWx`
+      const data: WechatAuthorize = { url: app.wechat.authorizeUrl({ state, redirectUri }), state }
+      return ok(data)
+    },
+  )
 }

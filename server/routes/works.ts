@@ -35,10 +35,9 @@ import {
   tableReplies,
   textReplies,
 } from '../lib/route-schema.ts'
-import { requestToken, requireUser } from '../plugins/auth.ts'
+import { requireUser, viewerId } from '../plugins/auth.ts'
 import type { NotaryProvider } from '../services/notary/provider.ts'
 import type { Limit } from '../services/rate-limits.ts'
-import { resolveSession } from '../services/sessions.ts'
 import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
 import { WorkDocuments } from '../services/works/documents.ts'
 import { registerWork, WORKS_MESSAGES, type WorkRegistration } from '../services/works/register.ts'
@@ -167,13 +166,10 @@ export async function worksRoutes(
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}works/verify?hash=${hash}`
 
   /** The signed-in viewer, if any: the detail is public, and a stale token reads as a visitor. */
-  const viewerOf = async (request: FastifyRequest) => {
-    const token = requestToken(request)
-    return token ? await resolveSession(app.db.kysely, token) : undefined
-  }
+  const viewerOf = (request: FastifyRequest) => viewerId(app, request)
 
   // Not /works/add: §7 gives that path to the competition engine's default family (work submission).
-  app.post('/works/register', { preHandler: requireUser, schema: schemas.add }, async (request) => {
+  app.post('/works/register', { preValidation: requireUser, schema: schemas.add }, async (request) => {
     const form = parseForm('worksRegister', request.body) as unknown as WorkRegistration
     const key = `works:register:user:${request.userId}`
     const claim = await app.rateLimits.claim(key, REGISTER_LIMIT)
@@ -208,7 +204,7 @@ export async function worksRoutes(
 
   app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
     '/works/my',
-    { preHandler: requireUser, schema: schemas.my },
+    { preValidation: requireUser, schema: schemas.my },
     async (request) => {
       const page = await listCards(app.db.kysely, { userId: request.userId }, request.query, opts.basePath)
       return table(page.rows, page.total)
@@ -243,7 +239,8 @@ export async function worksRoutes(
 
   app.get<{ Params: { id: string } }>(
     '/works/:id/certificate',
-    { preHandler: requireUser, schema: schemas.certificate },
+    // Downloads are links (SPEC §2 "opens in a new tab"): the owner is known by the session cookie.
+    { preValidation: requireUser, schema: schemas.certificate, config: { sessionCookie: true } },
     async (request, reply) => {
       const work = await ownWork(request)
       const pdf = await documents.certificate(work, verifyUrl(request, work.works_hash))
@@ -253,7 +250,7 @@ export async function worksRoutes(
 
   app.get<{ Params: { id: string } }>(
     '/works/:id/package',
-    { preHandler: requireUser, schema: schemas.package },
+    { preValidation: requireUser, schema: schemas.package, config: { sessionCookie: true } },
     async (request, reply) => {
       const work = await ownWork(request)
       const zip = await documents.evidencePackage(work, verifyUrl(request, work.works_hash))

@@ -33,6 +33,18 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
   return row?.user_id
 }
 
+/** The id of the live session behind a token (hand-off codes name it), or undefined. */
+export async function sessionIdOf(db: Kysely<Database>, token: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['id'])
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst()
+  return row?.id
+}
+
 export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
   await db
     .updateTable('sessions')

@@ -1,4 +1,10 @@
-import type { InviteInfo, SessionToken, UserInfo, WechatAuthorize } from '../../schemas/api/account.ts'
+import type {
+  HandoffLink,
+  InviteInfo,
+  SessionToken,
+  UserInfo,
+  WechatAuthorize,
+} from '../../schemas/api/account.ts'
 import type { Resume } from '../../schemas/api/resume.ts'
 import { LOGIN_SOURCE } from '../lib/constants.ts'
 import { getData, postData } from './http.ts'
@@ -49,3 +55,6 @@ export const getResume = () => getData<Resume | null>('/my/resume')
 export const saveResume = (form: Record<string, unknown>) => postData<void>('/my/resume', form)
 /** The A4 PDF of one's own résumé; the sign-in cookie goes with a same-site download. */
 export const RESUME_PDF_URL = '/api/my/resume/pdf'
+
+/** A one-time link (2 minutes) that signs another device in and opens `url` there (SPEC §2 /redirect). */
+export const createHandoffLink = (url: string) => postData<HandoffLink>('/my/handoff', { url })

@@ -13,6 +13,8 @@ export function readCookie(name: string): string | undefined {
 
 /** A site-wide, Lax cookie; `maxAgeS` 0 removes it. */
 export function writeCookie(name: string, value: string, maxAgeS: number): void {
+  // The server renders every page signed out: there is no browser cookie to write there.
+  if (typeof document === 'undefined') return
   const secure = location.protocol === 'https:' ? '; Secure' : ''
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in some browsers we serve.
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeS}; SameSite=Lax${secure}`

@@ -25,3 +25,51 @@ export async function newEntrant(account: string, password: string, moneyFen = 0
   }
   return account
 }
+
+/**
+ * A registration with one work in competition `slug`, straight in the e2e server's database (the
+ * entry forms have their own tests): answers the work's id.
+ */
+export function entryWithWork(account: string, slug: string): number {
+  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  try {
+    const now = new Date().toISOString()
+    const { userId } = db.prepare('select id as userId from users where account = ?').get(account) as {
+      userId: number
+    }
+    const { competitionId } = db
+      .prepare('select id as competitionId from competitions where slug = ?')
+      .get(slug) as {
+      competitionId: number
+    }
+    const registration = db
+      .prepare(
+        `insert into competition_registrations
+           (competition_id, user_id, entrant_type, company_type, data, works_count, created_at, updated_at)
+         values (?, ?, 'personal', '1', '{}', 1, ?, ?)`,
+      )
+      .run(competitionId, userId, now, now)
+    const work = db
+      .prepare(
+        `insert into competition_works (competition_id, user_id, registration_id, base, created_at, updated_at)
+         values (?, ?, ?, '{"worksName":"跨站测试作品"}', ?, ?)`,
+      )
+      .run(competitionId, userId, registration.lastInsertRowid, now, now)
+    return Number(work.lastInsertRowid)
+  } finally {
+    db.close()
+  }
+}
+
+/** Whether a competition work is still there (not deleted), read from the e2e server's database. */
+export function workStands(id: number): boolean {
+  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'), { readonly: true })
+  try {
+    const row = db.prepare('select deleted_at from competition_works where id = ?').get(id) as
+      | { deleted_at: string | null }
+      | undefined
+    return row !== undefined && row.deleted_at === null
+  } finally {
+    db.close()
+  }
+}

@@ -118,13 +118,17 @@ describe('routing', () => {
     expect(errors).toEqual([])
   })
 
-  it('stores the token from /redirect and goes to url', async () => {
+  it('signs in through a hand-off link on /redirect and goes to url', async () => {
     const { page } = await openPage(browser)
     const res = await page.request.post('/api/login', {
       data: { account: '13800000001', password: 'Kabu2026!', logInSource: 2 },
     })
     const token = (await res.json()).data.token
-    await page.goto(`/redirect?token=${token}&url=${encodeURIComponent('/agreement/user')}`)
+    const minted = await page.request.post('/api/my/handoff', {
+      headers: { authorization: token },
+      data: { url: '/agreement/user' },
+    })
+    await page.goto((await minted.json()).data.link)
     await page.waitForURL('**/agreement/user')
     await expect.poll(() => page.getByTestId('user-menu').isVisible()).toBe(true)
   })

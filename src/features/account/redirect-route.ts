@@ -1,19 +1,9 @@
-import { redirect } from 'react-router'
-import { paths } from '../../lib/paths.ts'
-import { safeRedirectPath } from '../../lib/safe-url.ts'
-import { setToken } from '../../lib/token.ts'
-import { useUserStore } from '../../stores/user.ts'
-
 /**
- * /redirect?token&url (SPEC §2): stores the token and goes to url. The user itself is loaded by the
- * router's user check on the next navigation, which also handles a bad token.
+ * /redirect?token&url (SPEC §2) is answered by the server (server/routes/handoff.ts): only it may spend a
+ * one-time hand-off code, judge whether the visitor opened the link themselves, and set the session.
+ * A navigation inside the app therefore loads the address as a document, and the server decides.
  */
-export function loader({ request }: { request: Request }) {
-  const query = new URL(request.url).searchParams
-  const token = query.get('token')
-  if (token) {
-    setToken(token)
-    useUserStore.getState().reset()
-  }
-  return redirect(safeRedirectPath(query.get('url'), paths.home))
+export function loader({ request }: { request: Request }): Promise<never> {
+  if (typeof window !== 'undefined') window.location.replace(request.url)
+  return new Promise<never>(() => {})
 }

@@ -6,9 +6,10 @@ import { SchemaForm } from '../../forms/schema-form.tsx'
 import { notify } from '../../lib/notify.ts'
 import { paths } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
+import { HandoffCard } from './handoff-card.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
-/** Setting: the nickname, and a password change with the current password. */
+/** Setting: the nickname, a password change with the current password, and signing in on a phone. */
 export function SettingTab() {
   const info = useUserStore((s) => s.info)
   const setUser = useUserStore((s) => s.setUser)
@@ -93,6 +94,7 @@ export function SettingTab() {
               </Card.Body>
             </Card.Root>
           )}
+          <HandoffCard />
         </>
       )}
     </TabFrame>

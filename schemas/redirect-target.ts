@@ -1,0 +1,64 @@
+/**
+ * Where a redirect may send a visitor (`/redirect?url`, `return_url` after sign-in, the page after a
+ * payment): a path on this site, judged as the browser will read it. Shared by the server, which
+ * answers /redirect, and the SPA, which navigates after sign-in.
+ *
+ * A browser reads a Location or an href through the WHATWG URL parser: it drops TAB, CR and LF
+ * anywhere, trims leading C0 controls and spaces, and takes `\` for `/` — so `/<TAB>/evil.example/`
+ * is `//evil.example/`, another site. A check on the raw text misses that; here the target goes
+ * through the same parser (the platform's URL, in Node and in the browser alike), and what comes
+ * back is the parser's own serialisation, so what was judged is exactly what the browser follows.
+ */
+
+/** Any C0 control character or DEL: never part of a link anyone typed, always a trick. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f) return true
+  }
+  return false
+}
+
+/** A host no request carries: the parser resolves against it, and anything else is another site. */
+const PROBE_ORIGIN = 'http://site.invalid'
+
+export type RedirectTarget =
+  /** A path on this site (pathname, query and fragment as the parser serialises them). */
+  | { kind: 'path'; path: string }
+  /** Empty, another site, another scheme, or not a URL: the caller goes to its fallback. */
+  | { kind: 'elsewhere' }
+  /** Holds a control character: refused outright (HTTP 400 on the server). */
+  | { kind: 'invalid' }
+
+export function redirectTarget(raw: string | null | undefined): RedirectTarget {
+  if (!raw) return { kind: 'elsewhere' }
+  let value = raw
+  // Links may carry the path URL-encoded once more than needed (%2Fmine%3Fchange%3DInfo).
+  if (/^%2F/i.test(value)) {
+    try {
+      value = decodeURIComponent(value)
+    } catch {
+      return { kind: 'invalid' }
+    }
+  }
+  if (hasControlCharacter(value)) return { kind: 'invalid' }
+  // Only a path: a full URL, even of this site, is not what any of our links carries.
+  if (!value.startsWith('/')) return { kind: 'elsewhere' }
+  let url: URL
+  try {
+    url = new URL(value, `${PROBE_ORIGIN}/`)
+  } catch {
+    return { kind: 'elsewhere' }
+  }
+  if (url.origin !== PROBE_ORIGIN) return { kind: 'elsewhere' }
+  // `/.//evil.example` parses to the path `//evil.example`: fine inside this URL, but written alone
+  // into a Location it is a link to another host.
+  if (url.pathname.startsWith('//')) return { kind: 'elsewhere' }
+  return { kind: 'path', path: `${url.pathname}${url.search}${url.hash}` }
+}
+
+/** The site path to go to, or `fallback` for anything that is not one (control characters included). */
+export function sitePathOr(raw: string | null | undefined, fallback: string): string {
+  const target = redirectTarget(raw)
+  return target.kind === 'path' ? target.path : fallback
+}

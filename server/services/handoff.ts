@@ -1,0 +1,76 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { nowIso } from '../lib/time.ts'
+import type { RateLimits } from './rate-limits.ts'
+import { createSession, sessionIdOf } from './sessions.ts'
+
+/** How long a hand-off code opens the site: time enough to scan a QR code, not to keep it. */
+export const HANDOFF_TTL_MS = 2 * 60_000
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/**
+ * One-time codes that sign another browser in as a signed-in user (SPEC §2 `/redirect?token&url`):
+ * `<session id>.<expiry base36>.<nonce>.<HMAC-SHA256>` under SIGNING_KEY. A code is minted only for a
+ * live session, works once (claimed in the shared rate-limit table before the session is made, so two
+ * racing redemptions cannot both pass), for two minutes, and only while the session that minted it is
+ * live — signing out ends its codes too. It is never a session token: a token in a link could be
+ * replayed for days, and would sign in whoever opened the link. Who may redeem one, and when, is the
+ * route's to judge (server/routes/redirect.ts: never on another site's say-so).
+ */
+export class HandoffCodes {
+  private readonly key: Buffer
+  private readonly db: Kysely<Database>
+  private readonly rateLimits: RateLimits
+
+  constructor(key: Buffer, db: Kysely<Database>, rateLimits: RateLimits) {
+    this.key = key
+    this.db = db
+    this.rateLimits = rateLimits
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(`handoff:${payload}`).digest('base64url')
+  }
+
+  /** A code for the session behind `token`, or undefined when that session is not live. */
+  async mint(token: string, now = Date.now()): Promise<{ code: string; expiresAt: string } | undefined> {
+    const sessionId = await sessionIdOf(this.db, token)
+    if (sessionId === undefined) return undefined
+    const expiresAt = now + HANDOFF_TTL_MS
+    const payload = `${sessionId}.${expiresAt.toString(36)}.${randomBytes(12).toString('base64url')}`
+    return { code: `${payload}.${this.sign(payload)}`, expiresAt: new Date(expiresAt).toISOString() }
+  }
+
+  /**
+   * Spends a code and signs its user in with a new session of `ttlMs`: the new session's token, or
+   * undefined for a code that is forged, expired, spent, or whose session has ended.
+   */
+  async redeem(code: string, ttlMs: number, now = Date.now()): Promise<string | undefined> {
+    const match = /^(\d{1,12})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(code)
+    if (!match) return undefined
+    const [, sessionId, expiry, nonce, signature] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ]
+    const expected = Buffer.from(this.sign(`${sessionId}.${expiry}.${nonce}`))
+    if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined
+    if (Number.parseInt(expiry, 36) <= now) return undefined
+    const session = await this.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('id', '=', Number(sessionId))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst()
+    if (!session) return undefined
+    // Spent before the session is made: of two racing redemptions, one claim finds the count at 2.
+    const claim = await this.rateLimits.claim(`handoff:${sha256(code)}`, { windowMs: HANDOFF_TTL_MS, max: 1 })
+    if (!claim.allowed) return undefined
+    return createSession(this.db, session.user_id, ttlMs)
+  }
+}

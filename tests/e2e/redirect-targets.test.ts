@@ -1,0 +1,90 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { redirectVariants, SAFE_TARGETS } from '../support/redirect-variants.ts'
+import { baseURL, launch, openPage, submitLogin } from './page.ts'
+
+/**
+ * Redirect targets as Chromium reads them (issue 21 item 1). Another site, served on `localhost` while
+ * the portal is on 127.0.0.1, records every visit: whatever the target, the browser must end on the
+ * portal and the other site must see nobody.
+ */
+let browser: Browser
+let page: Page
+let elsewhere: http.Server
+const visits: string[] = []
+let otherHost = ''
+
+beforeAll(async () => {
+  browser = await launch()
+  elsewhere = http.createServer((req, res) => {
+    visits.push(req.url ?? '')
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('another site')
+  })
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve))
+  otherHost = `localhost:${(elsewhere.address() as AddressInfo).port}`
+  // Its own context: openPage's are closed after each test, and this page serves them all.
+  page = await (await browser.newContext({ baseURL: baseURL() })).newPage()
+})
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => elsewhere?.close(resolve))
+})
+
+const portalHost = () => new URL(baseURL()).host
+
+/** Every generated variant, checked in one page (a new context each would take minutes). */
+describe('/redirect?url= in Chromium', () => {
+  it('never ends on another site, and refuses control characters with the 400 envelope', async () => {
+    const variants = redirectVariants('HOST')
+    expect(variants.length).toBeGreaterThan(100)
+    // Every problem is collected, so a failing run shows the whole table, not its first row.
+    const problems: string[] = []
+    for (const variant of variants) {
+      const value = variant.value.replaceAll('HOST', otherHost)
+      const label = JSON.stringify(value)
+      const address = `/redirect?url=${encodeURIComponent(value)}`
+      // What the server answers, redirects not followed.
+      const answer = await fetch(`${baseURL()}${address}`, { redirect: 'manual' })
+      const body = await answer.text()
+      if (answer.status >= 500) problems.push(`${label}: HTTP ${answer.status} ${body.slice(0, 80)}`)
+      if (variant.control) {
+        const envelope = answer.headers.get('content-type')?.includes('json') ? JSON.parse(body) : body
+        if (answer.status !== 400 || envelope?.msg !== '跳转地址无效' || envelope?.code !== 400)
+          problems.push(`${label}: expected the 400 envelope, got HTTP ${answer.status} ${body.slice(0, 80)}`)
+        if (!answer.headers.get('content-security-policy'))
+          problems.push(`${label}: answered without the security headers`)
+      }
+      // Where Chromium ends.
+      await page.goto(address).catch(() => undefined)
+      const host = new URL(page.url()).host
+      if (host !== portalHost()) problems.push(`${label}: Chromium ended on ${page.url()}`)
+    }
+    expect(problems).toEqual([])
+    expect(visits).toEqual([])
+  })
+
+  it.each(SAFE_TARGETS)('keeps the site path %s (arrives as %s)', async (input, arrives) => {
+    await page.goto(`/redirect?url=${encodeURIComponent(input)}`)
+    const landed = new URL(page.url())
+    expect(landed.host).toBe(portalHost())
+    expect(`${landed.pathname}${landed.search}${landed.hash}`).toBe(arrives)
+  })
+})
+
+describe('return_url after sign-in', () => {
+  it.each([`/\t/HOST/`, `/\\HOST/`, `%2F%09%2FHOST%2F`, `/.//HOST/`])(
+    'signing in with return_url=%s stays on the site',
+    async (raw) => {
+      const { page: fresh } = await openPage(browser)
+      const value = raw.replaceAll('HOST', otherHost)
+      await fresh.goto(`/login?return_url=${encodeURIComponent(value)}`)
+      await submitLogin(fresh, '13800000001', 'Kabu2026!')
+      await fresh.waitForURL((url) => url.pathname !== '/login')
+      await fresh.waitForLoadState('domcontentloaded')
+      expect(new URL(fresh.url()).host).toBe(portalHost())
+      expect(visits).toEqual([])
+    },
+  )
+})

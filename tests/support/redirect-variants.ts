@@ -1,0 +1,72 @@
+/**
+ * Redirect targets that try to leave the site, generated rather than listed: every way a browser's URL
+ * parser turns a path into another host (TAB, CR, LF dropped anywhere; `\` read as `/`; dot segments;
+ * leading spaces and controls trimmed), combined, raw and percent-encoded once more, plus the other
+ * C0 controls and DEL. `host` is where an escape would land (a server the test watches).
+ */
+export interface RedirectVariant {
+  /** The value of the `url` parameter, before it is put into the query. */
+  value: string
+  /** True when the value holds a control character: the server must refuse it (HTTP 400). */
+  control: boolean
+}
+
+const DROPPED = ['\t', '\n', '\r']
+const SLASHES = ['/', '\\']
+
+export function redirectVariants(host: string): RedirectVariant[] {
+  const values = new Set<string>()
+  // Two separators with an optional dropped character between, before and after.
+  for (const a of SLASHES)
+    for (const b of SLASHES)
+      for (const gap of ['', ...DROPPED]) {
+        values.add(`${a}${gap}${b}${host}/`)
+        values.add(`${gap}${a}${b}${host}/`)
+        values.add(`${a}${b}${gap}${host}/`)
+      }
+  // The forms the review reported, and repeats of them.
+  values.add(`/\t/\t/${host}/`)
+  values.add(`/\t/\t/\t/${host}/x`)
+  values.add(`/\r\n/${host}/`)
+  // Dot segments that leave `//host` as the path.
+  for (const dot of ['.', '%2e', '%2E', '..', '.%2e'])
+    for (const sep of SLASHES) values.add(`/${dot}${sep}/${host}/`)
+  // Absolute and scheme-relative forms, with case and spacing tricks.
+  for (const scheme of ['http:', 'https:', 'HTTP:', 'http:/', 'http:\\\\', 'javascript:', 'data:'])
+    values.add(`${scheme}//${host}/`)
+  values.add(`//${host}/`)
+  values.add(`///${host}/`)
+  values.add(` //${host}/`)
+  values.add(`  /\\${host}/`)
+  // Other C0 controls and DEL, which the browser keeps but a Location header cannot carry.
+  for (const code of [0x01, 0x08, 0x0b, 0x0c, 0x0e, 0x1f, 0x7f]) {
+    const c = String.fromCharCode(code)
+    values.add(`/${c}/${host}/`)
+    values.add(`${c}//${host}/`)
+  }
+  // Encoded once more than needed (the SPA's own links may carry %2F…).
+  for (const v of [...values]) if (v.startsWith('/')) values.add(encodeURIComponent(v))
+  return [...values].map((value) => ({ value, control: hasControl(value) }))
+}
+
+function hasControl(value: string): boolean {
+  let decoded = value
+  if (/^%2F/i.test(value)) {
+    try {
+      decoded = decodeURIComponent(value)
+    } catch {
+      return false
+    }
+  }
+  return [...decoded].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+}
+
+/** Targets that stay on the site and must arrive as written (the normaliser must not break them). */
+export const SAFE_TARGETS: ReadonlyArray<[input: string, arrives: string]> = [
+  ['/mine?change=Info', '/mine?change=Info'],
+  ['%2Fmine%3Fchange%3DInfo', '/mine?change=Info'],
+  ['/agreement/user#top', '/agreement/user#top'],
+  ['/search/index?keyword=%E8%AE%BE%E8%AE%A1', '/search/index?keyword=%E8%AE%BE%E8%AE%A1'],
+  ['/search/index?keyword=设计', '/search/index?keyword=%E8%AE%BE%E8%AE%A1'],
+  ['/a/../agreement/user', '/agreement/user'],
+]
