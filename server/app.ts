@@ -7,7 +7,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { seedWorks } from './db/seed/works.ts'
-import { logOptions } from './lib/log-options.ts'
+import { AccessLog, logOptions } from './lib/log-options.ts'
 import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { registerAuth } from './plugins/auth.ts'
@@ -104,6 +104,8 @@ export type AppConfig = Pick<
     logLevel?: string
     /** Where log lines go (stdout by default); tests read them. */
     logStream?: NodeJS.WritableStream
+    /** ACCESS_LOG_SAMPLE: the share of successful requests written to the access log (1 = all). */
+    accessLogSample?: number
     /** Which proxies may set the client address (TRUST_PROXY); none by default. */
     trustProxy?: ServerConfig['trustProxy']
     /** Demo data; on by default, tests may start from an empty database. */
@@ -136,6 +138,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       config.logLevel === 'silent' && !config.logStream
         ? false
         : logOptions(config.logLevel === 'silent' ? 'info' : (config.logLevel ?? 'info'), config.logStream),
+    // One compact access line a request (README "Logs").
+    logController: new AccessLog(config.accessLogSample),
     bodyLimit: BODY_LIMIT,
     // X-Forwarded-For is believed only from proxies the operator names: anyone can send the header.
     trustProxy: config.trustProxy ?? false,

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { parseAccessLogSample } from './lib/log-options.ts'
 
 /** Everything the server reads from the environment, read once at start. */
 export interface ServerConfig {
@@ -15,6 +16,8 @@ export interface ServerConfig {
   /** How long a sign-in lasts. */
   sessionTtlMs: number
   logLevel: string
+  /** ACCESS_LOG_SAMPLE: the share of successful requests the access log writes (refusals and errors always). */
+  accessLogSample: number
   /** How long a whole request (headers and body) may take to arrive before it is answered 408 and closed. */
   requestTimeoutMs: number
   /**
@@ -107,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     basePath: normaliseBasePath(env.BASE_PATH),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
     logLevel: env.LOG_LEVEL ?? 'info',
+    accessLogSample: parseAccessLogSample(env.ACCESS_LOG_SAMPLE),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 300_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     siteOrigin: parseSiteOrigin(env.SITE_ORIGIN),

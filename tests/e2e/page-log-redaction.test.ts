@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp } from '../support/test-app.ts'
+
+/**
+ * Issue 21 item 4 on the page routes: a page whose data fails to load is logged with its address, and
+ * that address may carry a token (the review found `/redirect?token=<a 7-day token>` in clear, logged
+ * when its loader threw in the server renderer). Needs the built renderer (dist/ssr).
+ */
+const STATIC_DIR = path.resolve(import.meta.dirname, '../../dist')
+const SECRET = 'S3cr3tT0kenValueThatMustNeverBeLogged0123456'
+const lines: string[] = []
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(...String(chunk).split('\n').filter(Boolean))
+    done()
+  },
+})
+let server: Awaited<ReturnType<typeof createTestApp>>
+
+beforeAll(async () => {
+  server = await createTestApp({ staticDir: STATIC_DIR, logStream })
+})
+afterAll(() => server?.close().catch(() => undefined))
+
+describe('page routes in the log', () => {
+  it('/redirect is answered without rendering and without an error line', async () => {
+    lines.length = 0
+    const res = await server.app.inject({
+      url: `/redirect?token=${SECRET}&url=%2Fmine`,
+      headers: { host: 'localhost' },
+    })
+    expect(res.statusCode).toBe(302)
+    expect(lines.filter((l) => /"level":(40|50)/.test(l))).toEqual([])
+    for (const line of lines) expect(line).not.toContain(SECRET)
+  })
+
+  it('a page whose data fails to load is logged without the token its address carries', async () => {
+    await server.app.db.kysely.destroy()
+    lines.length = 0
+    const res = await server.app.inject({
+      url: `/news/index?type=1&token=${SECRET}`,
+      headers: { host: 'localhost', authorization: `Bearer ${SECRET}`, cookie: `kb_member_token=${SECRET}` },
+    })
+    // The page still works: the browser renders it from the shell.
+    expect(res.statusCode).toBe(200)
+    const warned = lines.filter((l) => l.includes('could not be rendered'))
+    expect(warned.length).toBeGreaterThan(0)
+    expect(warned[0]).toContain('token=[REDACTED]')
+    for (const line of lines) expect(line).not.toContain(SECRET)
+  })
+})
