@@ -6,7 +6,7 @@ import { resolveSession } from '../services/sessions.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser for protected routes. */
+    /** The signed-in user this request is answered for (requireUser, viewerId); 0 for a visitor. */
     userId: number
   }
   interface FastifyContextConfig {
@@ -41,14 +41,25 @@ export function requestToken(request: FastifyRequest): string | undefined {
   return undefined
 }
 
-/** The signed-in user's id, or undefined: for routes that answer visitors and users alike. */
+/**
+ * The signed-in user's id, or undefined: for routes that answer visitors and users alike. Once a user
+ * is found the answer is theirs, and no cache may keep it (registerAuth).
+ */
 export async function viewerId(app: FastifyInstance, request: FastifyRequest): Promise<number | undefined> {
   const token = requestToken(request)
-  return token ? await resolveSession(app.db.kysely, token) : undefined
+  const userId = token ? await resolveSession(app.db.kysely, token) : undefined
+  if (userId) request.userId = userId
+  return userId
 }
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('userId', 0)
+  // What is answered for a signed-in user is theirs: no shared proxy, and no browser history on a
+  // shared computer, may keep it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.userId) reply.header('cache-control', 'no-store')
+    done(null, payload)
+  })
 }
 
 /**
@@ -56,7 +67,5 @@ export function registerAuth(app: FastifyInstance): void {
  * before the request's body is judged (a signed-out visitor is told to sign in, not that a field is wrong).
  */
 export async function requireUser(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const userId = await viewerId(this, request)
-  if (!userId) throw new BusinessError(CODE.unauthorized, MSG.tokenInvalid)
-  request.userId = userId
+  if (!(await viewerId(this, request))) throw new BusinessError(CODE.unauthorized, MSG.tokenInvalid)
 }
