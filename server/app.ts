@@ -64,6 +64,7 @@ import { createWechatOAuth } from './services/wechat/index.ts'
 import type { WechatOAuth } from './services/wechat/provider.ts'
 import { SandboxWechat } from './services/wechat/sandbox.ts'
 import { OAuthStates } from './services/wechat/state.ts'
+import { type PoolOptions, WorkerPool } from './workers/pool.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,8 @@ declare module 'fastify' {
     siteCache: SiteCache
     /** One-time codes that sign another browser in (/redirect). */
     handoff: HandoffCodes
+    /** The threads that render pages and draw PDFs and pictures (server/workers/pool.ts). */
+    workers: WorkerPool
   }
 }
 
@@ -120,6 +123,10 @@ export type AppConfig = Pick<
     referencePollMs?: number
     /** BAIDU_SITE_VERIFICATION: what /site-verify-bd serves (the environment's value when not given). */
     baiduSiteVerification?: string
+    /** WORKER_THREADS and WORKER_QUEUE: the pool that renders pages and draws PDFs and pictures. */
+    workers?: PoolOptions
+    /** RENDER_LIMIT: uncached page renders a client address may cause a minute. */
+    renderLimit?: number
   }
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
@@ -184,6 +191,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('reference', { getter: () => referenceStore.current })
   app.decorate('siteCache', siteCache)
   app.decorate('vault', vault)
+  const workers = new WorkerPool(config.workers)
+  app.decorate('workers', workers)
+  app.addHook('onClose', () => workers.close())
   const storage = new FileStorage(config.dataDir)
   app.decorate('storage', storage)
   // Rights-confirmed works: the notary adapter (README "作品确权"), then the demo works through it.
@@ -284,6 +294,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     staticDir: config.staticDir,
     basePath: config.basePath,
     siteOrigin: config.siteOrigin,
+    renderLimit: config.renderLimit,
   })
   return app
 }

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { parseAccessLogSample } from './lib/log-options.ts'
 
@@ -45,6 +46,23 @@ export interface ServerConfig {
   definitionsRoot: string
   /** Re-load competitions/ when a file is saved: on outside production. */
   watchDefinitions: boolean
+  /** WORKER_THREADS and WORKER_QUEUE (server/workers/pool.ts). */
+  workers: { threads: number; queue: number }
+  /** RENDER_LIMIT: uncached page renders a client address may cause a minute. */
+  renderLimit: number
+}
+
+/** WORKER_QUEUE default: tasks that may wait for a worker thread before requests are answered 503. */
+export const DEFAULT_WORKER_QUEUE = 64
+/** RENDER_LIMIT default: uncached page renders a client address may cause a minute. */
+export const DEFAULT_RENDER_LIMIT = 300
+
+/** A whole number from `min` up, or the fallback when unset; refused at start otherwise. */
+export function parseCount(raw: string | undefined, fallback: number, name: string, min = 1): number {
+  if (raw === undefined || raw.trim() === '') return fallback
+  if (!/^\d{1,7}$/.test(raw.trim()) || Number(raw) < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, not ${JSON.stringify(raw)}`)
+  return Number(raw)
 }
 
 /** A positive whole number of fen: money never passes through floating point. */
@@ -120,5 +138,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     notaryProvider: env.NOTARY_PROVIDER || 'local',
     definitionsRoot: path.resolve(env.DEFINITIONS_ROOT || root),
     watchDefinitions: env.NODE_ENV !== 'production',
+    workers: {
+      threads: parseCount(env.WORKER_THREADS, os.availableParallelism(), 'WORKER_THREADS'),
+      queue: parseCount(env.WORKER_QUEUE, DEFAULT_WORKER_QUEUE, 'WORKER_QUEUE'),
+    },
+    renderLimit: parseCount(env.RENDER_LIMIT, DEFAULT_RENDER_LIMIT, 'RENDER_LIMIT', 0),
   }
 }

@@ -1,106 +1,158 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { MessageChannel } from 'node:worker_threads'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DEFAULT_RENDER_LIMIT } from '../config.ts'
 import { renderingOrigin, requestOrigin } from '../lib/origin.ts'
 import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
-
-/** What src/entry-server.tsx exports (the server never imports src/: it loads the built bundle). */
-type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'browser-only'; loaderError?: unknown }
-  | { kind: 'page'; status: number; head: string; styles: string; html: string; data: string }
-interface RendererModule {
-  render(
-    request: Request,
-    options: {
-      origin: string
-      api(call: { method: string; url: string; body?: string }): Promise<{
-        status: number
-        headers: Record<string, string>
-        body: string
-      }>
-    },
-  ): Promise<RenderResult>
-}
+import { bufferOf } from '../workers/pool.ts'
+import type { ApiCall, RenderOutput } from '../workers/render-task.ts'
 
 /** Pages change with a deploy or a menu edit; a rendered page is reused this long. */
 export const PAGE_CACHE_MS = 30_000
 const PAGE_CACHE_ENTRIES = 300
-/** The id the browser entry reads the page's data from (src/app/served-page.ts). */
-const DATA_ID = 'kb-page-data'
+/** Paths whose query parameters the renderer has reported (an unknown path costs one render to learn). */
+const KNOWN_PATHS = 5_000
+/** A render that takes longer is given up (its thread is replaced) and the page left to the browser. */
+const RENDER_TIMEOUT_MS = 20_000
+
+/** What a path answers, kept for PAGE_CACHE_MS: a redirect, or the finished (compressed) page. */
+type Answer =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; document: HtmlDocument }
 
 /**
- * Public pages as complete HTML: dist/ssr/entry-server.js (built by `npm run build`) renders them
- * into dist/index.html, so crawlers and share cards see content and tags, and the browser hydrates.
+ * The cache key of an address: its origin and path plus only the query parameters its render read
+ * (each with all its values, an absent one as none), sorted — so `?utm=…` or any other parameter the
+ * page ignores reaches the cached page instead of a new render. `['*']`: the page read them all.
+ */
+export function pageCacheKey(origin: string, url: URL, reads: readonly string[]): string {
+  const params =
+    reads[0] === '*'
+      ? [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      : reads.map((name) => [name, url.searchParams.getAll(name)])
+  return `${origin}${url.pathname}?${JSON.stringify(params)}`
+}
+
+/**
+ * Public pages as complete HTML: the worker pool (server/workers/render-task.ts) renders them from
+ * dist/ssr/entry-server.js into dist/index.html, so crawlers and share cards see content and tags, and
+ * the browser hydrates. The rendering thread asks for the page's data over a message port, answered
+ * here by the server's own routes. A rendered page is kept PAGE_CACHE_MS under `pageCacheKey`; a client
+ * may cause `renderLimit` renders a minute, and when it has used them, or the pool's queue is full, it
+ * gets the app shell, which the browser renders — the page still works, and costs the server nothing.
  * Without the bundle (a server-only checkout, tests of the API) every page gets the plain shell.
  */
 export function loadPageRenderer(
   app: FastifyInstance,
-  opts: { staticDir: string; siteOrigin?: string },
+  opts: { staticDir: string; siteOrigin?: string; renderLimit?: number },
 ): ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined {
-  const bundle = path.join(opts.staticDir, 'ssr', 'entry-server.js')
-  const templateFile = path.join(opts.staticDir, 'index.html')
-  if (!fs.existsSync(bundle) || !fs.existsSync(templateFile)) return undefined
-  // Loaded while the server starts listening (React, Chakra and the pages take seconds to load on a
-  // busy machine): the API is up at once, and a page asked for meanwhile waits for the renderer.
-  const loading = import(pathToFileURL(bundle).href) as Promise<RendererModule>
-  loading.catch((error: unknown) => app.log.error({ err: error }, 'the page renderer failed to load'))
-  const template = fs.readFileSync(templateFile, 'utf8')
-  /** What a path answers, kept for PAGE_CACHE_MS: a redirect, or the finished (compressed) page. */
-  type Answer =
-    | Extract<RenderResult, { kind: 'redirect' }>
-    | { kind: 'page'; status: number; document: HtmlDocument }
-  const cache = new Map<string, { expires: number; answer: Answer }>()
+  const { staticDir } = opts
+  if (!fs.existsSync(path.join(staticDir, 'ssr', 'entry-server.js'))) return undefined
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) return undefined
+  const workers = app.workers
+  // Each thread loads the renderer while the server starts listening (React, Chakra and the pages take
+  // a second or two): the API is up at once, and the first pages do not wait for it.
+  for (let i = 0; i < workers.threads; i++)
+    workers
+      .run('warm', staticDir)
+      .catch((error: unknown) => app.log.error({ err: error }, 'the page renderer failed to load'))
 
-  const api: Parameters<RendererModule['render']>[1]['api'] = async ({ method, url, body }) => {
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      payload: body,
-      headers: body ? { 'content-type': 'application/json' } : {},
-    })
+  const cache = new Map<string, { expires: number; answer: Answer }>()
+  const readsByPath = new Map<string, string[]>()
+  const rendering = new Map<string, Promise<Answer | undefined>>()
+  const limiter = new ClientLimit(opts.renderLimit ?? DEFAULT_RENDER_LIMIT)
+
+  /** A loader's API call, answered by this server's own routes with the visitor's origin. */
+  const answerCall = async (call: ApiCall, origin: string) => {
+    const res = await renderingOrigin.run(origin, () =>
+      app.inject({
+        method: call.method as 'GET',
+        url: call.url,
+        payload: call.body,
+        headers: call.body ? { 'content-type': 'application/json' } : {},
+      }),
+    )
     const headers: Record<string, string> = {}
     for (const [key, value] of Object.entries(res.headers))
       if (value !== undefined) headers[key] = String(value)
-    return { status: res.statusCode, headers, body: res.body }
+    return { id: call.id, status: res.statusCode, headers, body: res.body }
   }
 
-  async function answerFor(url: string, origin: string): Promise<Answer | undefined> {
-    const key = `${origin}${url}`
-    const hit = cache.get(key)
-    if (hit && hit.expires > Date.now()) return hit.answer
-    const renderer = await loading
-    // The loaders' API calls build links (a work's QR code) from the visitor's origin, not inject's.
-    const result = await renderingOrigin.run(origin, () => renderer.render(new Request(key), { origin, api }))
-    if (result.kind === 'browser-only') {
+  async function render(url: URL, origin: string): Promise<Answer | undefined> {
+    const { port1, port2 } = new MessageChannel()
+    port1.on('message', (call: ApiCall) => {
+      answerCall(call, origin).then(
+        (answer) => port1.postMessage(answer),
+        (error: unknown) => port1.postMessage({ id: call.id, status: 500, headers: {}, body: String(error) }),
+      )
+    })
+    let out: RenderOutput
+    try {
+      out = await workers.run(
+        'render',
+        { staticDir, url: url.href, origin, port: port2 },
+        { transferList: [port2], signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
+      )
+    } finally {
+      port1.close()
+    }
+    remember(readsByPath, url.pathname, out.reads, KNOWN_PATHS)
+    if (out.kind === 'browser-only') {
       // Worth an operator's look: the page works, but visitors and crawlers wait for the browser.
-      if (result.loaderError)
+      if (out.loaderError)
         app.log.warn(
-          { err: result.loaderError, url },
+          {
+            err: Object.assign(new Error(out.loaderError.message), out.loaderError),
+            url: url.pathname + url.search,
+          },
           'a page could not be rendered on the server: its data failed to load',
         )
       return undefined
     }
     const answer: Answer =
-      result.kind === 'page'
-        ? { kind: 'page', status: result.status, document: new HtmlDocument(fillTemplate(template, result)) }
-        : result
-    cache.delete(key)
-    // Bounded: every distinct query string is a new key.
-    if (cache.size >= PAGE_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string)
-    cache.set(key, { expires: Date.now() + PAGE_CACHE_MS, answer })
+      out.kind === 'page'
+        ? {
+            kind: 'page',
+            status: out.status,
+            document: new HtmlDocument(bufferOf(out.raw), { br: bufferOf(out.br), gzip: bufferOf(out.gzip) }),
+          }
+        : out
+    remember(
+      cache,
+      pageCacheKey(origin, url, out.reads),
+      { expires: Date.now() + PAGE_CACHE_MS, answer },
+      PAGE_CACHE_ENTRIES,
+    )
     return answer
+  }
+
+  async function answerFor(request: FastifyRequest): Promise<Answer | undefined> {
+    const origin = requestOrigin(request, opts.siteOrigin)
+    const url = new URL(request.url, origin)
+    const reads = readsByPath.get(url.pathname)
+    // A path not seen yet is keyed by its whole address until its render says what it reads.
+    const key = reads ? pageCacheKey(origin, url, reads) : url.href
+    const hit = cache.get(key)
+    if (hit && hit.expires > Date.now()) return hit.answer
+    // The same page asked for while it renders waits for that render.
+    const pending = rendering.get(key)
+    if (pending) return pending
+    if (!limiter.take(request.ip) || workers.full) return undefined
+    const job = render(url, origin).finally(() => rendering.delete(key))
+    rendering.set(key, job)
+    return job
   }
 
   return async (request, reply) => {
     let answer: Answer | undefined
     try {
       // A Host no URL can hold (no browser sends one) gets the plain shell, like a failed render.
-      answer = await answerFor(request.url, requestOrigin(request, opts.siteOrigin))
+      answer = await answerFor(request)
     } catch (error) {
-      // A page that cannot be rendered still works: the browser renders it from the plain shell.
+      // A page that cannot be rendered (the queue filled meanwhile, a render that timed out) still
+      // works: the browser renders it from the plain shell.
       request.log.error({ err: error, url: request.url }, 'server rendering failed')
       return false
     }
@@ -115,29 +167,54 @@ export function loadPageRenderer(
   }
 }
 
-function fillTemplate(template: string, page: Extract<RenderResult, { kind: 'page' }>): string {
-  return template
-    .replace(/<title>[^<]*<\/title>/, () => page.head)
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${page.styles}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${DATA_ID}">${page.data}</script>`,
-    )
+/** Sets a key in an insertion-ordered map kept to `max` entries (the oldest goes first). */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key)
+  if (map.size >= max) map.delete(map.keys().next().value as K)
+  map.set(key, value)
 }
 
 /**
- * An HTML answer compressed once, in the encodings asked for, and reused while its page is cached:
- * the HTML fallback is not a route, so the compression plugin never sees it, and a page is mostly
- * inline CSS that shrinks about six times.
+ * How many uncached renders a client address may cause in a minute (RENDER_LIMIT): a fixed window per
+ * address, in memory — it guards this instance's CPU, which is this instance's alone.
+ */
+class ClientLimit {
+  private readonly windows = new Map<string, { start: number; count: number }>()
+  private readonly max: number
+
+  constructor(max: number) {
+    this.max = max
+  }
+
+  take(client: string, now = Date.now()): boolean {
+    let window = this.windows.get(client)
+    if (!window || now - window.start >= 60_000) {
+      if (this.windows.size >= 10_000) this.prune(now)
+      window = { start: now, count: 0 }
+      this.windows.set(client, window)
+    }
+    return ++window.count <= this.max
+  }
+
+  private prune(now: number): void {
+    for (const [client, window] of this.windows) if (now - window.start >= 60_000) this.windows.delete(client)
+    // Still full: a flood of addresses; the oldest windows go.
+    while (this.windows.size >= 10_000) this.windows.delete(this.windows.keys().next().value as string)
+  }
+}
+
+/**
+ * An HTML answer in the encodings asked for: a rendered page arrives compressed by its worker; the app
+ * shell is compressed here once, on first use. The HTML fallback is not a route, so the compression
+ * plugin never sees it, and a page is mostly inline CSS that shrinks about six times.
  */
 export class HtmlDocument {
   private readonly raw: Buffer
-  private readonly encoded = new Map<PreparedEncoding, Buffer>()
+  private readonly encoded: Map<PreparedEncoding, Buffer>
 
-  constructor(html: string) {
-    this.raw = Buffer.from(html, 'utf8')
+  constructor(html: string | Buffer, encoded: Partial<Record<PreparedEncoding, Buffer>> = {}) {
+    this.raw = typeof html === 'string' ? Buffer.from(html, 'utf8') : html
+    this.encoded = new Map(Object.entries(encoded) as Array<[PreparedEncoding, Buffer]>)
   }
 
   private encode(encoding: PreparedEncoding): Buffer {

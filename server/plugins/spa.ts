@@ -11,7 +11,7 @@ import { HtmlDocument, loadPageRenderer } from './page-render.ts'
  */
 export async function registerSpa(
   app: FastifyInstance,
-  opts: { staticDir: string; basePath: string; siteOrigin?: string },
+  opts: { staticDir: string; basePath: string; siteOrigin?: string; renderLimit?: number },
 ): Promise<void> {
   const indexFile = path.join(opts.staticDir, 'index.html')
   const hasSpa = fs.existsSync(indexFile)

@@ -20,8 +20,8 @@ import { PAGING, params, query, replies, SIGNED_IN, tableReplies, textReplies } 
 import { requireUser, viewerId } from '../plugins/auth.ts'
 import type { DownloadLinks } from '../services/articles/download-links.ts'
 import { CAREER_SURVEY } from '../services/articles/questionnaire.ts'
-import { questionnairePdf } from '../services/articles/questionnaire-pdf.ts'
 import { documentInfo, historyVideo, newsCard, parseBody, quotation } from '../services/articles/records.ts'
+import { bufferOf } from '../workers/pool.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -414,7 +414,10 @@ export async function articleRoutes(
     const key = JSON.stringify(summary)
     if (cachedPdf?.key !== key) {
       const printedAt = formatBeijingDate(new Date().toISOString())
-      cachedPdf = { key, pdf: questionnairePdf(summary, printedAt) }
+      cachedPdf = {
+        key,
+        pdf: app.workers.run('questionnairePdf', { summary, printedAt }).then(bufferOf),
+      }
       cachedPdf.pdf.catch(() => {
         cachedPdf = undefined
       })

@@ -13,8 +13,10 @@ import { CERT_VALID_YEARS, formatYuan } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { PAGING, params, query, replies, tableReplies, textReplies } from '../lib/route-schema.ts'
-import { certificatePdf, certificateSvg } from '../services/certificate/render.ts'
+import { certificateSvg } from '../services/certificate/render.ts'
 import { certificationInfo, certificationsWithNames } from '../services/certification.ts'
+import { MadeOnce } from '../services/pdf/made-once.ts'
+import { bufferOf } from '../workers/pool.ts'
 
 /** How a certificate number looks: KBC + year + 7 digits (services/certification.ts). */
 const NUMBER = /^KBC\d{11}$/
@@ -174,23 +176,19 @@ export async function certificateRoutes(
     },
   )
 
-  // A PDF costs ~100 ms of CPU: each is made once per content and kept (bounded), so a public URL
-  // cannot be used to keep the server busy.
-  const pdfs = new Map<string, Promise<Buffer>>()
-  const pdfFor = async (cert: CertificationInfo, url: string, clientIp: string) => {
-    const key = `${cert.number}|${cert.username}|${cert.validUntil}|${cert.status}|${url}`
-    let pdf = pdfs.get(key)
-    if (!pdf) {
-      // A new PDF is CPU work: a client may ask for a few a minute, not for thousands.
-      const claim = await app.rateLimits.claim(`pdf:address:${clientIp}`, PDF_LIMIT)
-      if (!claim.allowed) throw new BusinessError(CODE.tooMany, '下载过于频繁，请稍后再试')
-      if (pdfs.size >= PDF_CACHE) pdfs.delete(pdfs.keys().next().value as string)
-      pdf = certificatePdf(cert, url)
-      pdf.catch(() => pdfs.delete(key))
-      pdfs.set(key, pdf)
-    }
-    return pdf
-  }
+  // A PDF costs ~100 ms of CPU, in a worker thread: each is made once per content and kept (bounded),
+  // so a public URL cannot be used to keep the server busy.
+  const pdfs = new MadeOnce(app.rateLimits, PDF_CACHE)
+  const pdfFor = (cert: CertificationInfo, url: string, clientIp: string) =>
+    pdfs.get(
+      `${cert.number}|${cert.username}|${cert.validUntil}|${cert.status}|${url}`,
+      {
+        key: `pdf:address:${clientIp}`,
+        limit: PDF_LIMIT,
+        refused: () => new BusinessError(CODE.tooMany, '下载过于频繁，请稍后再试'),
+      },
+      async () => bufferOf(await app.workers.run('certificatePdf', { cert, verifyUrl: url })),
+    )
 
   app.get<{ Params: { number: string } }>(
     '/certificate/:number/pdf',

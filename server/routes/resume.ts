@@ -6,9 +6,11 @@ import { parseForm } from '../lib/form-body.ts'
 import { formBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
-import { resumePdf } from '../services/resume-pdf.ts'
+import { MadeOnce } from '../services/pdf/made-once.ts'
+import { bufferOf } from '../workers/pool.ts'
 
 const NO_RESUME = '还没有填写简历'
+const PDF_LIMIT = { windowMs: 60_000, max: 10 } as const
 
 const schemas = {
   get: {
@@ -64,12 +66,24 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
     return ok(undefined, '简历已保存')
   })
 
+  // Drawn in a worker thread, once per content (an unchanged résumé is sent as kept), and a user may
+  // have 10 new ones made a minute.
+  const pdfs = new MadeOnce(app.rateLimits)
   // A download link: the owner is known by the session cookie.
   const pdfRoute = { preValidation: requireUser, schema: schemas.pdf, config: { sessionCookie: true } }
   app.get('/my/resume/pdf', pdfRoute, async (request, reply) => {
     const resume = await load(request.userId)
     if (!resume) throw new BusinessError(CODE.notFound, NO_RESUME)
-    const pdf = await resumePdf(resume, cityNames(resume))
+    const names = cityNames(resume)
+    const pdf = await pdfs.get(
+      `${request.userId}|${JSON.stringify(resume)}|${names.join(' ')}`,
+      {
+        key: `resume-pdf:user:${request.userId}`,
+        limit: PDF_LIMIT,
+        refused: () => new BusinessError(CODE.tooMany, '导出过于频繁，请稍后再试'),
+      },
+      async () => bufferOf(await app.workers.run('resumePdf', { resume, cityNames: names })),
+    )
     return reply
       .type('application/pdf')
       .header('cache-control', 'private, no-store')

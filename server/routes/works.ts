@@ -160,8 +160,9 @@ export async function worksRoutes(
     storage: app.storage,
     notary: app.notary,
     dataDir: opts.dataDir,
+    workers: app.workers,
   })
-  const renditions = new Renditions(opts.dataDir, app.storage)
+  const renditions = new Renditions(opts.dataDir, app.storage, app.workers)
   const verifyUrl = (request: FastifyRequest, hash: string) =>
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}works/verify?hash=${hash}`
 

@@ -29,8 +29,9 @@ let renders = 0
 
 /** The designer count a rendered directory page prints (共 N 位设计师), or undefined if not rendered. */
 async function renderedTotal(server: typeof first) {
-  // An address of its own each time: a server keeps a rendered page 30 s.
-  const url = `/designer/index?render=${++renders}`
+  // An address of its own each time: a server keeps a rendered page 30 s, keyed by the parameters the
+  // page reads — `page=01` is page 1 spelt anew.
+  const url = `/designer/index?page=${'0'.repeat(++renders)}1`
   const res = await server.app.inject({ url, headers: { host: 'localhost' } })
   expect(res.statusCode).toBe(200)
   const match = res.body.replaceAll('<!-- -->', '').match(/共 (\d+) 位设计师/)

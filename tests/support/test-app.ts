@@ -24,6 +24,10 @@ export async function createTestApp(
     /** DEFINITIONS_ROOT; by default a temporary root with every competition fixture, registering now. */
     definitionsRoot?: string
     watchDefinitions?: boolean
+    /** The worker pool's threads and queue (WORKER_THREADS, WORKER_QUEUE). */
+    workers?: AppConfig['workers']
+    /** RENDER_LIMIT: uncached page renders a client may cause a minute. */
+    renderLimit?: number
   } = {},
 ) {
   const dataDir = tempDir('data')
@@ -62,6 +66,8 @@ export async function createTestApp(
     logStream: options.logStream,
     definitionsRoot: options.definitionsRoot ?? ownRoot,
     watchDefinitions: options.watchDefinitions,
+    workers: options.workers,
+    renderLimit: options.renderLimit,
   }).catch(async (error: unknown) => {
     await dropDatabase()
     fs.rmSync(dataDir, { recursive: true, force: true })

@@ -1,39 +1,32 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { type ZipOptions, type Zippable, zipSync } from 'fflate'
 import type { Kysely } from 'kysely'
 import { WORK_FILE_TYPE_LABELS, type WorkFileType } from '../../../schemas/works.ts'
 import type { Database } from '../../db/schema.ts'
+import { bufferOf, type WorkerPool } from '../../workers/pool.ts'
 import type { NotaryProvider } from '../notary/provider.ts'
 import type { FileStorage } from '../storage.ts'
-import { depositCertificatePdf } from './certificate-pdf.ts'
+import { PACKAGE_FILES } from './evidence-zip.ts'
 import type { WorkRow } from './views.ts'
+
+export { PACKAGE_FILES }
 
 /**
  * The deposit certificate (PDF) and the evidence package (zip) of a work. They are made on the owner's
  * first download and kept in DATA_DIR/works/<id>/ (owner-only, so never in the public file store):
  * registering stays quick, the seed costs nothing at start, and a kept file is served as it was first
- * made. The certificate's QR code names SITE_ORIGIN, or the origin of that first download.
+ * made. The certificate's QR code names SITE_ORIGIN, or the origin of that first download. Drawing the
+ * PDF and packing the zip run in the worker pool.
  */
-
-export const PACKAGE_FILES = {
-  statement: 'statement.txt',
-  certificate: 'certificate.pdf',
-  token: 'timestamp.tsr',
-  tsaCertificate: 'tsa.crt',
-  manifest: 'manifest.sha256',
-  readme: '说明.txt',
-} as const
 
 export interface DocumentDeps {
   db: Kysely<Database>
   storage: FileStorage
   notary: NotaryProvider
   dataDir: string
+  workers: WorkerPool
 }
-
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
 
 /**
  * A Date whose local-time fields (what fflate writes into a zip's DOS time) read Beijing's wall clock,
@@ -118,7 +111,7 @@ export class WorkDocuments {
         .where('dict_type', '=', 'sys_works_type')
         .where('dict_code', '=', work.works_type)
         .executeTakeFirst()
-      return depositCertificatePdf({
+      const pdf = await this.deps.workers.run('depositCertificatePdf', {
         // The owner as the statement names them (the verified name at registration).
         owner: ownerFromStatement(work.statement) ?? '',
         worksName: work.works_name,
@@ -135,34 +128,28 @@ export class WorkDocuments {
         tsaSerial: work.tsa_serial,
         verifyUrl,
       })
+      return bufferOf(pdf)
     })
   }
 
   /** The evidence package: original file, statement, manifest, certificate, token, TSA certificate, 说明.txt. */
   evidencePackage(work: WorkRow, verifyUrl: string): Promise<Buffer> {
     return this.kept(work.id, 'evidence.zip', async () => {
-      const original = await fs.promises.readFile(this.deps.storage.pathOf(work.file_name))
       const certificate = await this.certificate(work, verifyUrl)
       const originalEntry = `work/${safeName(work.original_name)}`
-      const files: Array<[string, Buffer]> = [
-        [originalEntry, original],
-        [PACKAGE_FILES.statement, Buffer.from(work.statement, 'utf8')],
-        [PACKAGE_FILES.certificate, certificate],
-        [PACKAGE_FILES.token, Buffer.from(work.timestamp_token, 'base64')],
-        [PACKAGE_FILES.tsaCertificate, Buffer.from(work.tsa_certificate, 'utf8')],
-      ]
-      // sha256sum's own format, so `sha256sum -c manifest.sha256` checks the package.
-      const manifest = `${files.map(([name, bytes]) => `${sha256(bytes)}  ${name}`).join('\n')}\n`
-      const entries: Zippable = {}
-      // Made on Unix (os 3) with plain file modes: unzip then takes the UTF-8 flag at its word, where
-      // for a "DOS" archive Debian's unzip re-reads Chinese names as code page 437.
-      const entry = (bytes: Buffer): [Uint8Array, ZipOptions] => [bytes, { os: 3, attrs: 0o100644 << 16 }]
-      for (const [name, bytes] of files) entries[name] = entry(bytes)
-      entries[PACKAGE_FILES.manifest] = entry(Buffer.from(manifest, 'utf8'))
-      entries[PACKAGE_FILES.readme] = entry(Buffer.from(readme(work, originalEntry, verifyUrl), 'utf8'))
-      // Stored without compression: media does not shrink, and any unzip reads it. Zip times carry no
-      // zone and are read as wall-clock time: Beijing's, as everything else about the work states it.
-      return Buffer.from(zipSync(entries, { level: 0, mtime: beijingWallClock(new Date(work.created_at)) }))
+      const zip = await this.deps.workers.run('evidencePackage', {
+        originalPath: this.deps.storage.pathOf(work.file_name),
+        originalEntry,
+        statement: work.statement,
+        certificate,
+        timestampToken: work.timestamp_token,
+        tsaCertificate: work.tsa_certificate,
+        readme: readme(work, originalEntry, verifyUrl),
+        // Zip times carry no zone and are read as wall-clock time: Beijing's, as everything else
+        // about the work states it.
+        mtime: beijingWallClock(new Date(work.created_at)),
+      })
+      return bufferOf(zip)
     })
   }
 }

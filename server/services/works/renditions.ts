@@ -1,24 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp, { type Sharp } from 'sharp'
-import { extensionOf, WORK_RENDITION_WIDTHS, type WorkRenditionWidth } from '../../../schemas/works.ts'
+import { WORK_RENDITION_WIDTHS, type WorkRenditionWidth } from '../../../schemas/works.ts'
+import type { WorkerPool } from '../../workers/pool.ts'
 import type { FileStorage } from '../storage.ts'
-import { decodeBmp } from './decode-bmp.ts'
-import { epsPreview } from './eps-preview.ts'
 
-/** Pixels a source may have: a decompression bomb stops here instead of filling the memory. */
-const MAX_INPUT_PIXELS = 50_000_000
-/** Our BMP decoder holds 4 bytes a pixel in memory (sharp streams the other formats). */
-const MAX_BMP_PIXELS = 25_000_000
 /** Originals known to hold no picture, so a card shown again does not read 20 MB again to learn it. */
 const MAX_REMEMBERED_FAILURES = 10_000
-
-/**
- * Renditions made at once; more wait their turn. Decoding holds the whole picture in memory (a bmp up
- * to 200 MB of pixels), so a burst of first views must not decode dozens together.
- */
-const MAKING_AT_ONCE = 2
 
 /** Why a picture could not be made: the original holds none a browser could be shown. */
 export class NoPicture extends Error {}
@@ -30,19 +17,22 @@ export class NoPicture extends Error {}
  * cannot draw (tif, eps) or should not be sent whole (an uncompressed bmp): sharp reads jpg, png, gif,
  * webp and tif; bmp goes through our decoder; an eps gives its embedded preview. Each is made on first
  * request and kept in DATA_DIR/thumbs/ beside the content-addressed originals, so an image is resized
- * once however often it is shown. Never enlarged; animated images keep their first frame.
+ * once however often it is shown. Never enlarged; animated images keep their first frame. The
+ * decoding and resizing run in the worker pool (rendition-image.ts), as many at once as it has
+ * threads: decoding holds the whole picture in memory (a bmp up to 100 MB of pixels), so a burst of
+ * first views waits in its queue instead of decoding dozens together.
  */
 export class Renditions {
   private readonly root: string
   private readonly storage: FileStorage
   private readonly making = new Map<string, Promise<string>>()
   private readonly failed = new Set<string>()
-  private running = 0
-  private readonly waiting: Array<() => void> = []
+  private readonly workers: WorkerPool
 
-  constructor(dataDir: string, storage: FileStorage) {
+  constructor(dataDir: string, storage: FileStorage, workers: WorkerPool) {
     this.root = path.join(dataDir, 'thumbs')
     this.storage = storage
+    this.workers = workers
   }
 
   /**
@@ -83,51 +73,8 @@ export class Renditions {
   }
 
   private async make(source: string, target: string, width: number): Promise<string> {
-    // A finished rendition hands its place straight to the next in line.
-    if (this.running < MAKING_AT_ONCE) this.running++
-    else await new Promise<void>((resolve) => this.waiting.push(resolve))
-    try {
-      return await this.resize(source, target, width)
-    } finally {
-      const next = this.waiting.shift()
-      if (next) next()
-      else this.running--
-    }
-  }
-
-  private async resize(source: string, target: string, width: number): Promise<string> {
-    await fs.promises.mkdir(path.dirname(target), { recursive: true })
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`
-    try {
-      const image = await reader(source)
-      await image.rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(temp)
-      await fs.promises.rename(temp, target)
-    } catch (error) {
-      throw error instanceof NoPicture ? error : new NoPicture(String(error))
-    } finally {
-      await fs.promises.rm(temp, { force: true })
-    }
+    const outcome = await this.workers.run('rendition', { source, target, width })
+    if (!outcome.made) throw new NoPicture(outcome.reason)
     return target
   }
-}
-
-/** A sharp pipeline over the original's pixels, whatever its format. */
-async function reader(source: string): Promise<Sharp> {
-  const options = { limitInputPixels: MAX_INPUT_PIXELS }
-  const ext = extensionOf(source)
-  if (ext === 'bmp') {
-    const { width, height, data } = decodeBmp(await fs.promises.readFile(source), MAX_BMP_PIXELS)
-    return sharp(data, { ...options, raw: { width, height, channels: 4 } })
-  }
-  if (ext === 'eps') {
-    const preview = epsPreview(await fs.promises.readFile(source), MAX_INPUT_PIXELS)
-    if (!preview) throw new NoPicture('the eps carries no preview')
-    return preview.kind === 'tiff'
-      ? sharp(preview.data, options)
-      : sharp(preview.data, {
-          ...options,
-          raw: { width: preview.width, height: preview.height, channels: 1 },
-        })
-  }
-  return sharp(source, options)
 }

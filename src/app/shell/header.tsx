@@ -36,7 +36,12 @@ export function Header() {
     }
   }, [needMenus])
 
-  const here = `${location.pathname}${location.search}`
+  // The login link returns here with the query too — added once the page runs: the server renders a
+  // page once for every query its page ignores (the page cache keys it by the parameters it reads), so
+  // its HTML must not carry a visitor's own query string.
+  const [search, setSearch] = useState('')
+  useEffect(() => setSearch(location.search), [location.search])
+  const here = `${location.pathname}${search}`
   return (
     <HeaderView
       menus={menus}

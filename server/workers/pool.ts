@@ -1,0 +1,81 @@
+import os from 'node:os'
+import path from 'node:path'
+import type { TransferListItem } from 'node:worker_threads'
+import { Piscina } from 'piscina'
+import { DEFAULT_WORKER_QUEUE } from '../config.ts'
+import { RequestError } from '../plugins/errors.ts'
+import type * as Tasks from './tasks.ts'
+
+export type TaskName = keyof typeof Tasks
+export type TaskInput<K extends TaskName> = Parameters<(typeof Tasks)[K]>[0]
+export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K]>>
+
+/** What a request is told when the pool's queue is full (HTTP 503, the envelope). */
+export const BUSY_MSG = '服务繁忙，请稍后重试'
+
+export interface PoolOptions {
+  /** WORKER_THREADS: threads that do the costly work; the machine's cores by default. */
+  threads?: number
+  /** WORKER_QUEUE: tasks that may wait for a thread; beyond it a request is answered 503 at once. */
+  queue?: number
+}
+
+/**
+ * The threads that do what would otherwise hold the event loop (README "Operations: the worker pool"):
+ * rendering public pages, drawing PDFs, decoding bitmaps and EPS previews, resizing pictures, packing
+ * evidence zips. One pool of piscina threads, as many as the cores, at a lower scheduling priority
+ * (nice +10) so the main thread — which answers everything else — always gets a core first. Tasks
+ * wait in a bounded queue; a task that finds it full fails at once with a 503 envelope instead of
+ * making everyone wait. Threads start on the first task (tests that never render start none).
+ */
+export class WorkerPool {
+  private pool: Piscina | undefined
+  readonly threads: number
+  private readonly queue: number
+
+  constructor(options: PoolOptions = {}) {
+    this.threads = options.threads ?? os.availableParallelism()
+    this.queue = options.queue ?? DEFAULT_WORKER_QUEUE
+  }
+
+  private piscina(): Piscina {
+    this.pool ??= new Piscina({
+      filename: path.join(import.meta.dirname, 'tasks.ts'),
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      maxQueue: this.queue,
+      // Threads stay: a page renderer takes a second or two to load in a new one.
+      idleTimeout: 60 * 60_000,
+      niceIncrement: 10,
+    })
+    return this.pool
+  }
+
+  /** Whether another task would find the queue full. */
+  get full(): boolean {
+    return this.pool !== undefined && this.pool.queueSize >= this.queue
+  }
+
+  async run<K extends TaskName>(
+    name: K,
+    input: TaskInput<K>,
+    options: { transferList?: TransferListItem[]; signal?: AbortSignal } = {},
+  ): Promise<TaskOutput<K>> {
+    try {
+      return (await this.piscina().run(input, { name, ...options })) as TaskOutput<K>
+    } catch (error) {
+      if (error instanceof Error && error.message === 'Task queue is at limit')
+        throw new RequestError(503, BUSY_MSG)
+      throw error
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy()
+    this.pool = undefined
+  }
+}
+
+/** A Buffer over what a task sent back (a transferred or copied Uint8Array), without copying it. */
+export const bufferOf = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)

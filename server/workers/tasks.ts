@@ -1,0 +1,44 @@
+import type { QuestionnaireSummary } from '../../schemas/api/articles.ts'
+import type { CertificationInfo } from '../../schemas/api/certificates.ts'
+import type { ResumeForm } from '../../schemas/forms/resume.ts'
+import { questionnairePdf as drawQuestionnaire } from '../services/articles/questionnaire-pdf.ts'
+import { certificatePdf as drawCertificate } from '../services/certificate/render.ts'
+import { resumePdf as drawResume } from '../services/resume-pdf.ts'
+import {
+  type DepositCertificate,
+  depositCertificatePdf as drawDeposit,
+} from '../services/works/certificate-pdf.ts'
+import { type EvidenceInput, packEvidence } from '../services/works/evidence-zip.ts'
+import { makeRendition, type RenditionOutcome } from '../services/works/rendition-image.ts'
+
+/**
+ * What the worker threads do (server/workers/pool.ts runs each by name). Every task takes and returns
+ * plain data — the threads share nothing with the server but files — and answers what went wrong as
+ * data where the caller must tell cases apart, since an error crossing threads loses its class.
+ */
+
+export { render, warmRenderer as warm } from './render-task.ts'
+
+export const certificatePdf = ({ cert, verifyUrl }: { cert: CertificationInfo; verifyUrl: string }) =>
+  drawCertificate(cert, verifyUrl)
+
+export const depositCertificatePdf = (certificate: DepositCertificate) => drawDeposit(certificate)
+
+export const resumePdf = ({ resume, cityNames }: { resume: ResumeForm; cityNames: string[] }) =>
+  drawResume(resume, cityNames)
+
+export const questionnairePdf = ({
+  summary,
+  printedAt,
+}: {
+  summary: QuestionnaireSummary
+  printedAt: string
+}) => drawQuestionnaire(summary, printedAt)
+
+export const evidencePackage = (input: EvidenceInput) => packEvidence(input)
+
+export const rendition = (input: {
+  source: string
+  target: string
+  width: number
+}): Promise<RenditionOutcome> => makeRendition(input.source, input.target, input.width)
