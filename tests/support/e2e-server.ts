@@ -69,6 +69,18 @@ async function startServer(staticDir: string, basePath: string): Promise<Running
     }
     await new Promise((r) => setTimeout(r, 200))
   }
+  // Ready means pages render too: each worker thread loads the page renderer after the API is up, a
+  // few seconds on a busy machine, and a test's first page must not race it.
+  for (;;) {
+    const home = await fetch(`${baseURL}${basePath}`).then((r) => r.text())
+    if (home.includes('id="kb-page-data"')) break
+    if (Date.now() > deadline + 60_000) {
+      child.kill('SIGTERM')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      throw new Error('server did not render its home page within 90 s')
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
   return {
     baseURL,
     dataDir,
