@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-rights-works.ts'
 import * as m0012 from './migrations/0012-designers-talents.ts'
 import * as m0013 from './migrations/0013-articles.ts'
 import * as m0014 from './migrations/0014-file-uploads-verified-names.ts'
+import * as m0015 from './migrations/0015-public-files.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -35,6 +36,7 @@ const migrations: Array<[string, Migration]> = [
   ['0012-designers-talents', m0012],
   ['0013-articles', m0013],
   ['0014-file-uploads-verified-names', m0014],
+  ['0015-public-files', m0015],
 ]
 
 /**

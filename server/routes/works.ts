@@ -36,6 +36,8 @@ import {
   textReplies,
 } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
+import { fileViewer } from '../plugins/file-viewer.ts'
+import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import type { NotaryProvider } from '../services/notary/provider.ts'
 import type { Limit } from '../services/rate-limits.ts'
 import { resolveSession } from '../services/sessions.ts'
@@ -336,6 +338,9 @@ export async function worksRoutes(
       const { name } = request.params
       if (!/^[0-9a-f]{64}\.[a-z]{3,4}$/.test(name) || !isWorkImage(name))
         throw new BusinessError(CODE.notFound, '文件不存在')
+      // As the original: someone else's private upload answers like a file that does not exist.
+      const access = await fileAccess(app.db.kysely, name, () => fileViewer(app, request))
+      if (access === 'none') throw new BusinessError(CODE.notFound, '文件不存在')
       let file: string | undefined
       try {
         file = await renditions.of(name, request.query.w ?? WORK_THUMB_WIDTH)
@@ -349,7 +354,7 @@ export async function worksRoutes(
         )
       }
       if (!file) throw new BusinessError(CODE.notFound, '文件不存在')
-      reply.header('cache-control', 'public, max-age=31536000, immutable')
+      reply.header('cache-control', FILE_CACHE[access])
       reply.header('x-content-type-options', 'nosniff')
       return reply.type('image/webp').send(fs.createReadStream(file))
     },
