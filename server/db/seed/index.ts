@@ -32,11 +32,34 @@ export async function seed(db: Db, vault?: IdentityVault, feeFen = DEFAULT_CERT_
   const existing = new Set((await k.selectFrom('users').select('account').execute()).map((u) => u.account))
   for (const user of demoUsers) {
     if (existing.has(user.account)) continue
-    await k
-      .insertInto('users')
-      .values({ ...user, password_hash: await hashPassword(DEMO_PASSWORD), created_at: nowIso() })
-      .onConflict((oc) => oc.column('account').doNothing())
-      .execute()
+    const passwordHash = await hashPassword(DEMO_PASSWORD)
+    await k.transaction().execute(async (trx) => {
+      const createdAt = nowIso()
+      const inserted = await trx
+        .insertInto('users')
+        .values({ ...user, password_hash: passwordHash, created_at: createdAt })
+        .onConflict((oc) => oc.column('account').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      // A demo balance is money the ledger must explain: its opening rows (README "Payments").
+      const opening = [
+        { kind: 'money' as const, amount: user.money_fen, memo: '期初余额' },
+        { kind: 'integral' as const, amount: user.integral, memo: '期初积分' },
+      ].filter((r) => r.amount !== 0)
+      if (inserted && opening.length)
+        await trx
+          .insertInto('ledger')
+          .values(
+            opening.map((r) => ({
+              ...r,
+              user_id: inserted.id,
+              order_id: null,
+              balance_after: r.amount,
+              created_at: createdAt,
+            })),
+          )
+          .execute()
+    })
   }
 
   await k
