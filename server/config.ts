@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { demoDataRequested } from './services/demo-data.ts'
 
 /** Everything the server reads from the environment, read once at start. */
 export interface ServerConfig {
@@ -42,6 +43,11 @@ export interface ServerConfig {
   definitionsRoot: string
   /** Re-load competitions/ when a file is saved: on outside production. */
   watchDefinitions: boolean
+  /**
+   * SEED_DEMO: whether a start adds the demo data (accounts with a published password, demo people,
+   * works and news). Development by default; production only with SEED_DEMO=1 and ALLOW_DEMO_DATA=1.
+   */
+  demoData: boolean
 }
 
 /** A positive whole number of fen: money never passes through floating point. */
@@ -116,5 +122,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     notaryProvider: env.NOTARY_PROVIDER || 'local',
     definitionsRoot: path.resolve(env.DEFINITIONS_ROOT || root),
     watchDefinitions: env.NODE_ENV !== 'production',
+    demoData: demoDataRequested(env),
   }
 }

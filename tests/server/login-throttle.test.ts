@@ -3,7 +3,7 @@ import { LoginThrottle } from '../../server/services/login-throttle.ts'
 import { RateLimits } from '../../server/services/rate-limits.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
-const t = useTestApp({ seed: false })
+const t = useTestApp({ demoData: false })
 
 /** A throttle on the test database with a clock the test moves. */
 function throttleAt(clock: { now: number }) {

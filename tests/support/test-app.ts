@@ -15,7 +15,8 @@ export async function createTestApp(
     staticDir?: string
     basePath?: string
     sessionTtlMs?: number
-    seed?: boolean
+    /** The demo accounts, people, works and news; on unless a test starts without them. */
+    demoData?: boolean
     landingDir?: string
     requestTimeoutMs?: number
     trustProxy?: AppConfig['trustProxy']
@@ -37,7 +38,7 @@ export async function createTestApp(
     basePath: options.basePath ?? '/',
     sessionTtlMs: options.sessionTtlMs ?? 3600_000,
     logLevel: 'silent',
-    seed: options.seed,
+    demoData: options.demoData ?? true,
     landingDir: options.landingDir ?? LANDING_FIXTURES,
     requestTimeoutMs: options.requestTimeoutMs,
     trustProxy: options.trustProxy,
