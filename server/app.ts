@@ -5,8 +5,7 @@ import { API_BASE } from '../schemas/contract.ts'
 import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
-import { seed } from './db/seed/index.ts'
-import { seedWorks } from './db/seed/works.ts'
+import { seedAtStart } from './db/seed/index.ts'
 import { AccessLog, logOptions } from './lib/log-options.ts'
 import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
@@ -44,6 +43,7 @@ import { worksRoutes } from './routes/works.ts'
 import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
+import { demoDataRequested, guardDemoData } from './services/demo-data.ts'
 import { HandoffCodes } from './services/handoff.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
@@ -102,6 +102,7 @@ export type AppConfig = Pick<
       | 'notaryProvider'
       | 'definitionsRoot'
       | 'watchDefinitions'
+      | 'demoData'
     >
   > & {
     logLevel?: string
@@ -111,8 +112,6 @@ export type AppConfig = Pick<
     accessLogSample?: number
     /** Which proxies may set the client address (TRUST_PROXY); none by default. */
     trustProxy?: ServerConfig['trustProxy']
-    /** Demo data; on by default, tests may start from an empty database. */
-    seed?: boolean
     /** How long a whole request may take to arrive (REQUEST_TIMEOUT_MS); see errorServerOptions. */
     requestTimeoutMs?: number
     /** Where landing pages live (tests point this at fixtures). */
@@ -160,6 +159,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     payment: config.paymentProvider ?? 'sandbox',
     wechat: config.wechatProvider ?? 'sandbox',
   })
+  // Demo data as SEED_DEMO says (development by default) unless the caller decides; never in
+  // production without ALLOW_DEMO_DATA=1 (README "Seeding").
+  const demoData = config.demoData ?? demoDataRequested()
+  guardDemoData(demoData)
   // Every definition is checked before the database opens: an invalid one stops the start with the
   // checker's messages (file, path, reason), as `npm run check:definitions` prints them.
   const competitions = new CompetitionRegistry(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT)
@@ -174,7 +177,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await competitions.sync(db.kysely)
   app.decorate('competitions', competitions)
   const vault = IdentityVault.open(config.dataDir)
-  if (config.seed !== false) await seed(db, vault, config.certFeeFen)
+  const storage = new FileStorage(config.dataDir)
+  app.decorate('storage', storage)
+  // Rights-confirmed works: the notary adapter (README "作品确权"), which the demo works go through.
+  const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, config.dataDir, db.kysely)
+  app.decorate('notary', notary)
+  // Reference data always, demo data when asked; nothing written when nothing changed.
+  await seedAtStart({ db, vault, storage, notary, feeFen: config.certFeeFen, demo: demoData, log: app.log })
   // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
   const referenceStore = new ReferenceStore(db.kysely)
   const siteCache = new SiteCache(db.kysely)
@@ -194,12 +203,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const workers = new WorkerPool(config.workers)
   app.decorate('workers', workers)
   app.addHook('onClose', () => workers.close())
-  const storage = new FileStorage(config.dataDir)
-  app.decorate('storage', storage)
-  // Rights-confirmed works: the notary adapter (README "作品确权"), then the demo works through it.
-  const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, config.dataDir, db.kysely)
-  app.decorate('notary', notary)
-  if (config.seed !== false) await seedWorks({ db, storage, notary })
   const rateLimits = new RateLimits(db.kysely)
   app.decorate('rateLimits', rateLimits)
   app.decorate('loginThrottle', new LoginThrottle(rateLimits))
@@ -219,7 +222,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       landing: app.landing.values(),
       agreements: app.agreements.values(),
     })
-  await syncSearch()
+  // Not fatal at start, as after a reload: a stale search index must not keep the site down (a full
+  // disk when a competition's stage has moved, say); the next start or reload tries again.
+  await syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))
   if (config.watchDefinitions) {
     competitions.watch(db.kysely, app.log, () => {
       syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))

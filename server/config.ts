@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { parseAccessLogSample } from './lib/log-options.ts'
+import { demoDataRequested } from './services/demo-data.ts'
 
 /** Everything the server reads from the environment, read once at start. */
 export interface ServerConfig {
@@ -50,6 +51,11 @@ export interface ServerConfig {
   workers: { threads: number; queue: number }
   /** RENDER_LIMIT: uncached page renders a client address may cause a minute. */
   renderLimit: number
+  /**
+   * SEED_DEMO: whether a start adds the demo data (accounts with a published password, demo people,
+   * works and news). Development by default; production only with SEED_DEMO=1 and ALLOW_DEMO_DATA=1.
+   */
+  demoData: boolean
 }
 
 /** WORKER_QUEUE default: tasks that may wait for a worker thread before requests are answered 503. */
@@ -143,5 +149,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       queue: parseCount(env.WORKER_QUEUE, DEFAULT_WORKER_QUEUE, 'WORKER_QUEUE'),
     },
     renderLimit: parseCount(env.RENDER_LIMIT, DEFAULT_RENDER_LIMIT, 'RENDER_LIMIT', 0),
+    demoData: demoDataRequested(env),
   }
 }

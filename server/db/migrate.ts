@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Db, Dialect } from './connect.ts'
 import * as m0001 from './migrations/0001-accounts-menus-partners.ts'
 import * as m0002 from './migrations/0002-forms-regions-realname.ts'
@@ -14,6 +14,8 @@ import * as m0011 from './migrations/0011-rights-works.ts'
 import * as m0012 from './migrations/0012-designers-talents.ts'
 import * as m0013 from './migrations/0013-articles.ts'
 import * as m0014 from './migrations/0014-file-uploads-verified-names.ts'
+import * as m0015 from './migrations/0015-public-files.ts'
+import * as m0016 from './migrations/0016-opening-ledger-refund-cases.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -35,23 +37,42 @@ const migrations: Array<[string, Migration]> = [
   ['0012-designers-talents', m0012],
   ['0013-articles', m0013],
   ['0014-file-uploads-verified-names', m0014],
+  ['0015-public-files', m0015],
+  ['0016-opening-ledger-refund-cases', m0016],
 ]
+
+async function hasMigrationsTable(db: Db): Promise<boolean> {
+  const found =
+    db.dialect === 'sqlite'
+      ? await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kabu_migrations'`.execute(
+          db.kysely,
+        )
+      : await sql`SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'kabu_migrations'`.execute(
+          db.kysely,
+        )
+  return found.rows.length > 0
+}
 
 /**
  * Runs pending migrations, each in its own transaction. Kysely's Migrator is not used because our
  * migrations need the dialect (serial vs integer) and a plain list keeps the order explicit.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, options: { until?: string } = {}): Promise<string[]> {
   const k = db.kysely as unknown as Kysely<{ kabu_migrations: { name: string; run_at: string } }>
-  await k.schema
-    .createTable('kabu_migrations')
-    .ifNotExists()
-    .addColumn('name', 'varchar(128)', (c) => c.primaryKey())
-    .addColumn('run_at', 'varchar(32)', (c) => c.notNull())
-    .execute()
+  // Created only when missing: even CREATE TABLE IF NOT EXISTS is a write PostgreSQL refuses on a
+  // read-only database, and a start with nothing to migrate must write nothing (README "Seeding").
+  if (!(await hasMigrationsTable(db)))
+    await k.schema
+      .createTable('kabu_migrations')
+      .ifNotExists()
+      .addColumn('name', 'varchar(128)', (c) => c.primaryKey())
+      .addColumn('run_at', 'varchar(32)', (c) => c.notNull())
+      .execute()
   const done = new Set((await k.selectFrom('kabu_migrations').select('name').execute()).map((r) => r.name))
   const ran: string[] = []
   for (const [name, migration] of migrations) {
+    // Tests build a database as an older version left it by stopping after `until`.
+    if (options.until && name > options.until) break
     if (done.has(name)) continue
     await k.transaction().execute(async (trx) => {
       await migration.up(trx as unknown as Kysely<unknown>, db.dialect)

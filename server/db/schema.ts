@@ -190,6 +190,27 @@ export interface LedgerTable {
   created_at: string
 }
 
+/**
+ * A payment the portal took but that bought nothing, so its money is owed back by the provider's
+ * refund (migration 0016): today a second paid QR or online order for an entry fee already paid.
+ */
+export interface RefundCaseTable {
+  id: Generated<number>
+  /** One case per order. */
+  order_id: number
+  user_id: number
+  amount_fen: number
+  /** Why it is owed: 'duplicate_entry_fee'. */
+  reason: string
+  competition_id: number | null
+  /** 'open' until staff record the refund, then 'refunded'. */
+  status: 'open' | 'refunded'
+  created_at: string
+  resolved_at: string | null
+  /** What staff noted when resolving it (the provider's refund number, say). */
+  resolution_note: string | null
+}
+
 export interface CertificationTable {
   user_id: number
   number: string
@@ -441,6 +462,7 @@ export interface Database {
   reference_versions: ReferenceVersionTable
   orders: OrderTable
   ledger: LedgerTable
+  refund_cases: RefundCaseTable
   certifications: CertificationTable
   resumes: ResumeTable
   competitions: CompetitionTable

@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util'
 import { readConfig } from '../config.ts'
+import { guardDemoData } from '../services/demo-data.ts'
 import { IdentityVault } from '../services/identity-vault.ts'
 import { createNotary } from '../services/notary/index.ts'
 import { FileStorage } from '../services/storage.ts'
 import { connect } from './connect.ts'
 import { migrate } from './migrate.ts'
-import { seed } from './seed/index.ts'
+import { seedAtStart } from './seed/index.ts'
 import { seedBulkDesigners } from './seed/people.ts'
-import { seedWorks } from './seed/works.ts'
 
-// `npm run seed`: migrate and seed the configured database without starting the server.
+// `npm run seed`: migrate and seed the configured database without starting the server, as a start would.
 // `npm run seed -- --designers 100000`: also make sure that many generated designers exist (README).
 const { values } = parseArgs({ options: { designers: { type: 'string' } } })
 const designers = values.designers === undefined ? 0 : Number(values.designers)
@@ -18,12 +18,26 @@ if (!Number.isInteger(designers) || designers < 0 || designers > 999_999) {
   process.exit(2)
 }
 const config = readConfig()
+// As a start: demo data only when SEED_DEMO says so (development by default), never in production
+// without ALLOW_DEMO_DATA=1; there, demo accounts left with the published password are locked.
+guardDemoData(config.demoData)
 const db = connect(config)
 const ran = await migrate(db)
-await seed(db, IdentityVault.open(config.dataDir), config.certFeeFen)
 const notary = await createNotary(config.notaryProvider, config.dataDir, db.kysely)
-await seedWorks({ db, storage: new FileStorage(config.dataDir), notary })
-console.log(`migrations run: ${ran.length ? ran.join(', ') : 'none pending'}; demo data present`)
+await seedAtStart({
+  db,
+  vault: IdentityVault.open(config.dataDir),
+  storage: new FileStorage(config.dataDir),
+  notary,
+  feeFen: config.certFeeFen,
+  demo: config.demoData,
+  log: { warn: (details: unknown, message?: string) => console.warn(message ?? '', details) },
+})
+console.log(
+  `migrations run: ${ran.length ? ran.join(', ') : 'none pending'}; reference data present; ${
+    config.demoData ? 'demo data present' : 'no demo data (SEED_DEMO=1 adds it)'
+  }`,
+)
 if (designers) {
   const started = performance.now()
   const added = await seedBulkDesigners(db, designers, (done) => process.stdout.write(`\r  ${done} added`))

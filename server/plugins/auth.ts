@@ -57,7 +57,8 @@ export function registerAuth(app: FastifyInstance): void {
   // What is answered for a signed-in user is theirs: no shared proxy, and no browser history on a
   // shared computer, may keep it.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.userId) reply.header('cache-control', 'no-store')
+    if (request.userId && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
+      reply.header('cache-control', 'no-store')
     done(null, payload)
   })
 }

@@ -121,17 +121,18 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
     const { password } = form
     const account = canonicalAccount(form.account)
 
-    // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
-    const attempt = await app.loginThrottle.claim(account, request.ip)
-    if (attempt.waitMinutes) {
-      throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${attempt.waitMinutes}分钟后再试`)
-    }
-
+    // The same indexed lookup whether or not the name finds an account: the phone and the e-mail
+    // address of one account then count against one limit, and an unknown name against its own.
     const user = await app.db.kysely
       .selectFrom('users')
       .select(['id', 'password_hash'])
       .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
       .executeTakeFirst()
+    // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
+    const attempt = await app.loginThrottle.claim({ userId: user?.id, name: account }, request.ip)
+    if (attempt.waitMinutes) {
+      throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${attempt.waitMinutes}分钟后再试`)
+    }
     const valid = await verifyPasswordOrDummy(password, user?.password_hash)
     await attempt.settle(valid)
     if (!user || !valid) throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)

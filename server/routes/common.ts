@@ -14,7 +14,8 @@ import {
 import { listOf } from '../../schemas/api/json.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { handlerBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
-import { requireUser } from '../plugins/auth.ts'
+import { requireUser, viewerId } from '../plugins/auth.ts'
+import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import { recordUpload } from '../services/file-records.ts'
 import type { ReferenceData } from '../services/reference-data.ts'
 import {
@@ -182,13 +183,17 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     )
   })
 
-  app.get<{ Params: { name: string } }>('/files/:name', { schema: schemas.file }, async (request, reply) => {
+  // Files load through <img> and <a href>: an uploader is known by the session cookie.
+  const fileRoute = { schema: schemas.file, config: { sessionCookie: true } }
+  app.get<{ Params: { name: string } }>('/files/:name', fileRoute, async (request, reply) => {
     const { name } = request.params
     if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) throw new BusinessError(CODE.notFound, '文件不存在')
+    // Someone else's private upload answers exactly like a file that does not exist (README).
+    const access = await fileAccess(app.db.kysely, name, () => viewerId(app, request))
     const file = app.storage.pathOf(name)
-    if (!fs.existsSync(file)) throw new BusinessError(CODE.notFound, '文件不存在')
+    if (access === 'none' || !fs.existsSync(file)) throw new BusinessError(CODE.notFound, '文件不存在')
     const type = uploadType(name.split('.')[1] ?? '')
-    reply.header('cache-control', 'public, max-age=31536000, immutable')
+    reply.header('cache-control', FILE_CACHE[access])
     reply.header('x-content-type-options', 'nosniff')
     return reply.type(type?.mime ?? 'application/octet-stream').send(fs.createReadStream(file))
   })

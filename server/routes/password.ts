@@ -61,11 +61,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       password: string
     }
     const codeId = await app.verificationCodes.check(form.phone, 'reset', form.code)
-    const user = await k
-      .selectFrom('users')
-      .select(['id', 'account', 'email'])
-      .where('account', '=', form.phone)
-      .executeTakeFirst()
+    const user = await k.selectFrom('users').select('id').where('account', '=', form.phone).executeTakeFirst()
     if (!user) throw new BusinessError(CODE.badRequest, WRONG_CODE)
     const passwordHash = await hashPassword(form.password)
     await k.transaction().execute(async (trx) => {
@@ -80,7 +76,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         .execute()
     })
     // The owner proved who they are: a lock that guessers put on the account is lifted.
-    await app.loginThrottle.forgive(user.account, user.email)
+    await app.loginThrottle.forgive(user.id)
     return ok(undefined, '密码已重置，请使用新密码登录')
   })
 }

@@ -210,7 +210,7 @@ export async function paymentRoutes(
       if (outcome === 'settled-again')
         request.log.warn(
           { orderNumber: notice.orderNumber },
-          'payment for an entry fee already paid: refund case',
+          'payment for an entry fee already paid: refund case opened (npm run refund-cases)',
         )
       else request.log.info({ outcome, orderNumber: notice.orderNumber }, 'payment notify applied')
       return reply.type('text/plain; charset=utf-8').send(provider.ackBody)

@@ -30,7 +30,10 @@ const schemas = {
 
 type Page = { pageNum: number; pageSize: number }
 
-/** One page of a user's rows, newest first, and how many there are in all. */
+/**
+ * One page of a user's rows, newest first, and how many there are in all. By time, then id: an opening
+ * ledger row added by migration 0016 has a late id but is the oldest row.
+ */
 async function newestFirst<T extends keyof Database & ('orders' | 'ledger')>(
   mine: SelectQueryBuilder<Database, T, object>,
   { pageNum, pageSize }: Page,
@@ -38,6 +41,7 @@ async function newestFirst<T extends keyof Database & ('orders' | 'ledger')>(
   const [rows, total] = await Promise.all([
     mine
       .selectAll()
+      .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)

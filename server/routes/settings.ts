@@ -68,7 +68,10 @@ export async function settingsRoutes(
         .where('id', '=', request.userId)
         .executeTakeFirstOrThrow()
       // Counted like a sign-in: a stolen session cannot guess the password at leisure.
-      const attempt = await app.loginThrottle.claim(user.account, request.ip)
+      const attempt = await app.loginThrottle.claim(
+        { userId: request.userId, name: user.account },
+        request.ip,
+      )
       if (attempt.waitMinutes) {
         throw new BusinessError(CODE.tooMany, `尝试次数过多，请${attempt.waitMinutes}分钟后再试`)
       }

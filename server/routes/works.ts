@@ -36,6 +36,7 @@ import {
   textReplies,
 } from '../lib/route-schema.ts'
 import { requireUser, viewerId } from '../plugins/auth.ts'
+import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import type { NotaryProvider } from '../services/notary/provider.ts'
 import type { Limit } from '../services/rate-limits.ts'
 import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
@@ -329,11 +330,15 @@ export async function worksRoutes(
 
   app.get<{ Params: { name: string }; Querystring: { w?: WorkRenditionWidth } }>(
     '/files/:name/thumb',
-    { schema: schemas.thumb },
+    // Pictures load through <img>: an uploader is known by the session cookie.
+    { schema: schemas.thumb, config: { sessionCookie: true } },
     async (request, reply) => {
       const { name } = request.params
       if (!/^[0-9a-f]{64}\.[a-z]{3,4}$/.test(name) || !isWorkImage(name))
         throw new BusinessError(CODE.notFound, '文件不存在')
+      // As the original: someone else's private upload answers like a file that does not exist.
+      const access = await fileAccess(app.db.kysely, name, () => viewerId(app, request))
+      if (access === 'none') throw new BusinessError(CODE.notFound, '文件不存在')
       let file: string | undefined
       try {
         file = await renditions.of(name, request.query.w ?? WORK_THUMB_WIDTH)
@@ -347,7 +352,7 @@ export async function worksRoutes(
         )
       }
       if (!file) throw new BusinessError(CODE.notFound, '文件不存在')
-      reply.header('cache-control', 'public, max-age=31536000, immutable')
+      reply.header('cache-control', FILE_CACHE[access])
       reply.header('x-content-type-options', 'nosniff')
       return reply.type('image/webp').send(fs.createReadStream(file))
     },

@@ -73,11 +73,17 @@ export class CompetitionRegistry {
           .execute()
         written += 1
       }
-      const ids = competitions.map((c) => c.competitionId)
-      let gone = trx.updateTable('competitions').set({ active: 0, updated_at: stamp }).where('active', '=', 1)
-      if (ids.length) gone = gone.where('id', 'not in', ids)
-      const deactivated = Number((await gone.executeTakeFirst()).numUpdatedRows)
-      return { written, deactivated }
+      // Rows whose file is gone: written only when there are any, so an unchanged start writes nothing.
+      const ids = new Set(competitions.map((c) => c.competitionId))
+      const gone = [...current.values()].filter((r) => r.active === 1 && !ids.has(r.id)).map((r) => r.id)
+      if (!gone.length) return { written, deactivated: 0 }
+      const deactivated = await trx
+        .updateTable('competitions')
+        .set({ active: 0, updated_at: stamp })
+        .where('active', '=', 1)
+        .where('id', 'in', gone)
+        .executeTakeFirst()
+      return { written, deactivated: Number(deactivated.numUpdatedRows) }
     })
   }
 

@@ -11,7 +11,19 @@ export const LOGIN_LIMITS = {
   perAddress: { windowMs: 15 * 60_000, max: 20 },
 } as const satisfies Record<string, Limit>
 
-export const accountKey = (account: string) => `login:account:${account.trim().toLowerCase()}`
+/**
+ * Who an attempt is against: the account the typed name found (its phone and its e-mail address are
+ * one account, so they share one counter), or — when it found none — the typed name itself, so an
+ * unknown name is counted and refused exactly like a registered one and the limit tells nothing.
+ */
+export interface LoginSubject {
+  userId?: number
+  /** What was typed (account or e-mail address). */
+  name: string
+}
+
+const subjectKey = ({ userId, name }: LoginSubject) =>
+  userId === undefined ? `login:name:${name.trim().toLowerCase()}` : `login:user:${userId}`
 const addressKey = (address: string) => `login:address:${address}`
 
 export interface LoginAttempt {
@@ -27,8 +39,8 @@ export class LoginThrottle {
     this.limits = limits
   }
 
-  async claim(account: string, address: string): Promise<LoginAttempt> {
-    const keys = [accountKey(account), addressKey(address)] as const
+  async claim(subject: LoginSubject, address: string): Promise<LoginAttempt> {
+    const keys = [subjectKey(subject), addressKey(address)] as const
     // A refused attempt costs nothing (claimAll gives both back), so the owner knocking on a locked
     // account does not also lock out their own address (and the reverse).
     const claim = await this.limits.claimAll([
@@ -47,7 +59,7 @@ export class LoginThrottle {
   }
 
   /** After the owner proved who they are (a password reset): their account is no longer locked. */
-  async forgive(...accounts: Array<string | null>): Promise<void> {
-    await this.limits.clear(...accounts.filter((a): a is string => !!a).map(accountKey))
+  async forgive(userId: number): Promise<void> {
+    await this.limits.clear(subjectKey({ userId, name: '' }))
   }
 }

@@ -29,7 +29,8 @@ export class RateLimits {
   private readonly now: () => number
   private claims = 0
 
-  constructor(db: Kysely<Database>, now: () => number = Date.now) {
+  // Read through Date on each call (not a captured Date.now), so a test's fake clock moves it too.
+  constructor(db: Kysely<Database>, now: () => number = () => Date.now()) {
     this.db = db
     this.now = now
   }

@@ -66,7 +66,11 @@ export function queryParts(keyword: string): Array<{ phrase: string[]; prefix: b
     .map((run) => (CJK.test(run) ? { phrase: bigrams(run), prefix: false } : { phrase: [run], prefix: true }))
 }
 
-/** Adds or replaces records in the index (by kind and refId), in one statement per 500. */
+/**
+ * Adds or replaces records in the index (by kind and refId), in one statement per 500 — only those
+ * that are new or differ from what the index holds: a restart that re-indexes everything the seed and
+ * the definitions hold writes nothing when nothing changed (a full disk cannot stop a start).
+ */
 export async function indexSearchDocs(db: Db, docs: readonly SearchDoc[]): Promise<void> {
   for (let i = 0; i < docs.length; i += 500) {
     const rows = docs.slice(i, i + 500).map((d) => ({
@@ -78,9 +82,31 @@ export async function indexSearchDocs(db: Db, docs: readonly SearchDoc[]): Promi
       tokens: documentTokens(`${d.title} ${d.body ?? ''}`),
       rank: d.rank ?? 0,
     }))
+    const held = new Map(
+      (
+        await db.kysely
+          .selectFrom('search_docs')
+          .select(['kind', 'ref_id', 'title', 'snippet', 'url', 'tokens', 'rank'])
+          .where('kind', 'in', [...new Set(rows.map((r) => r.kind))])
+          .where('ref_id', 'in', [...new Set(rows.map((r) => r.ref_id))])
+          .execute()
+      ).map((r) => [`${r.kind}\u0000${r.ref_id}`, r]),
+    )
+    const changed = rows.filter((r) => {
+      const was = held.get(`${r.kind}\u0000${r.ref_id}`)
+      return (
+        !was ||
+        was.title !== r.title ||
+        was.snippet !== r.snippet ||
+        was.url !== r.url ||
+        was.tokens !== r.tokens ||
+        Number(was.rank) !== r.rank
+      )
+    })
+    if (!changed.length) continue
     await db.kysely
       .insertInto('search_docs')
-      .values(rows)
+      .values(changed)
       .onConflict((oc) =>
         oc.columns(['kind', 'ref_id']).doUpdateSet((eb) => ({
           title: eb.ref('excluded.title'),

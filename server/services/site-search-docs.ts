@@ -66,11 +66,22 @@ export async function fileBackedDocs(db: Kysely<Database>, sources: FileBackedSo
 
 const FILE_BACKED_KINDS: readonly SearchKind[] = ['竞赛', '专题', '栏目', '协议']
 
-/** Replaces the file-backed kinds in the index with what the files and menus hold now, in one transaction. */
+/**
+ * Makes the file-backed kinds in the index what the files and menus hold now, in one transaction:
+ * records whose file is gone leave, new and changed ones are written, and nothing else — a start
+ * where nothing changed writes nothing.
+ */
 export async function syncFileBackedSearchDocs(db: Db, sources: FileBackedSources): Promise<number> {
   const docs = await fileBackedDocs(db.kysely, sources)
+  const wanted = new Set(docs.map((d) => `${d.kind}\u0000${d.refId}`))
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('search_docs').where('kind', 'in', FILE_BACKED_KINDS).execute()
+    const held = await trx
+      .selectFrom('search_docs')
+      .select(['id', 'kind', 'ref_id'])
+      .where('kind', 'in', FILE_BACKED_KINDS)
+      .execute()
+    const gone = held.filter((r) => !wanted.has(`${r.kind}\u0000${r.ref_id}`)).map((r) => r.id)
+    if (gone.length) await trx.deleteFrom('search_docs').where('id', 'in', gone).execute()
     await indexSearchDocs({ kysely: trx, dialect: db.dialect }, docs)
   })
   return docs.length

@@ -9,15 +9,29 @@ import { SandboxMessages } from './messages.ts'
 export const CODE_TTL_MS = 5 * 60_000
 const RESEND_AFTER_MS = 60_000
 const MAX_ATTEMPTS = 5
-/** One code a minute per recipient; per address, enough for a family or an office, not for bombing. */
-const SEND_LIMITS = {
+/**
+ * One code a minute per recipient, and 10 a day: 5 guesses a code and a code a minute would otherwise
+ * allow ~300 guesses an hour at one phone; 10 codes give 50 guesses a day (a 1 in 20,000 chance at a
+ * 6-digit code), and a person who mistypes a few codes is not stopped. Reset and sign-up codes share
+ * both. Per address, enough for a family or an office, not for bombing.
+ */
+export const SEND_LIMITS = {
   perRecipient: { windowMs: RESEND_AFTER_MS, max: 1 },
+  perRecipientDaily: { windowMs: 24 * 3600_000, max: 10 },
   perAddress: { windowMs: 3600_000, max: 20 },
 } as const
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 export const WRONG_CODE = '验证码错误或已过期'
 
 export type CodePurpose = 'reset' | 'register'
+
+/** What a refused code request reads, by the limit that refused it (the index in SEND_LIMITS' order). */
+function refusal(limit: number, retryAfterMs: number): string {
+  if (limit === 0) return '验证码发送过于频繁，请1分钟后再试'
+  if (limit === 1)
+    return `该号码获取验证码次数已达每日上限，请${Math.max(1, Math.ceil(retryAfterMs / 3600_000))}小时后再试`
+  return '验证码发送过于频繁，请稍后再试'
+}
 
 /**
  * Verification codes by SMS or e-mail (password reset, sign-up): issued under one limit per recipient
@@ -48,16 +62,13 @@ export class VerificationCodes {
     clientIp: string,
     message: (code: string) => { subject: string; body: string } | null,
   ): Promise<void> {
+    // The same claims whether or not the recipient has an account: the answers cannot tell them apart.
     const claim = await this.app.rateLimits.claimAll([
       [`code:recipient:${recipient}`, SEND_LIMITS.perRecipient],
+      [`code:recipient-day:${recipient}`, SEND_LIMITS.perRecipientDaily],
       [`code:address:${clientIp}`, SEND_LIMITS.perAddress],
     ])
-    if (!claim.allowed) {
-      throw new BusinessError(
-        CODE.tooMany,
-        claim.refused === 0 ? '验证码发送过于频繁，请1分钟后再试' : '验证码发送过于频繁，请稍后再试',
-      )
-    }
+    if (!claim.allowed) throw new BusinessError(CODE.tooMany, refusal(claim.refused, claim.retryAfterMs))
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     await this.db
       .insertInto('verification_codes')

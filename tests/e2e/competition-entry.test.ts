@@ -94,9 +94,14 @@ describe('entering a competition in the browser (issue 10 item 9)', () => {
     await addWork(page, 'competition', '产品设计')
     await page.waitForURL((url) => url.pathname === '/competition/pay')
 
-    // The display step previews the boards as the jury will see them.
+    // The display step previews the boards as the jury will see them. A board is a private upload
+    // (README "Uploads are private until a public record shows them"): the entrant's browser loads it.
     await page.goto('/competition/base/works/display')
-    await page.getByTestId('board-preview').locator('img').waitFor()
+    const board = page.getByTestId('board-preview').locator('img').first()
+    await board.waitFor()
+    await expect
+      .poll(() => board.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0)
 
     // Not paid yet: marked so, and it cannot be finalised.
     await page.goto('/competition/base/works/manage')

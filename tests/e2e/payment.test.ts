@@ -92,8 +92,8 @@ describe('certification payment in the browser (SPEC §2 Payment page, §4 Payme
     await page.getByRole('link', { name: '返回咖簿网' }).click()
     await page.waitForURL((url) => url.pathname === '/mine')
     await page.goto('/mine?change=Bill')
-    // Seed and balance: one debit each; QR and online: money in, then out.
-    await expect.poll(() => page.getByTestId('mine-bills-money').locator('tbody tr').count()).toBe(6)
+    // The opening balance; seed and balance: one debit each; QR and online: money in, then out.
+    await expect.poll(() => page.getByTestId('mine-bills-money').locator('tbody tr').count()).toBe(7)
     expect(await page.getByTestId('mine-bills-money').textContent()).toContain('在线支付')
   })
 

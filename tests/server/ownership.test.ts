@@ -105,8 +105,10 @@ describe('ownership: user B can never read or change user A’s addresses, order
       total: 1,
       rows: [{ method: 4, status: 3 }],
     })
+    // Newest first: the certification, then the opening balance the seed gave the account.
     expect((await t.api.get('/api/my/bills?kind=money', token)).rows).toMatchObject([
       { amount: -DEFAULT_CERT_FEE_FEN, balanceAfter: 128_000 },
+      { amount: 157_800, balanceAfter: 157_800, memo: '期初余额' },
     ])
   })
 })

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
+import { insertUser } from '../support/users.ts'
 
 const t = useTestApp()
 
@@ -95,5 +96,50 @@ describe('password reset by SMS code', () => {
     expect((await t.api.post('/api/password/sendCode', { phone: '23800000001' })).msg).toBe(
       '请输入正确的11位手机号',
     )
+  })
+})
+
+describe('a daily cap on codes per recipient', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** Asks for a code a minute after the previous one, from an address of its own (no other limit bites). */
+  let minute = 0
+  /** After every code the other tests asked for (their windows are in real time). */
+  const start = Date.now() + 3600_000
+  async function ask(endpoint: 'password' | 'register', phone: string) {
+    vi.setSystemTime(start + ++minute * 61_000)
+    const body = endpoint === 'password' ? { phone } : { account: phone }
+    const reply = await t.server.app.inject({
+      method: 'POST',
+      url: `/api/${endpoint}/sendCode`,
+      payload: body,
+      remoteAddress: `10.80.${minute >> 8}.${minute & 255}`,
+    })
+    return reply.json() as { code: number; msg: string }
+  }
+
+  it('sends 10 codes a day to one phone, reset and sign-up together, alike for registered and unknown phones', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    // A phone no earlier test asked codes for (their codes count in this day too).
+    const registered = await insertUser(t.server.app, '13912340001', 'Right#Pass1')
+    const unknown = '13912340000'
+    const answers: Record<string, Array<{ code: number; msg: string }>> = { registered: [], unknown: [] }
+    for (let i = 0; i < 11; i++) {
+      const endpoint = i % 2 ? 'register' : 'password'
+      answers.registered!.push(await ask(endpoint, registered))
+      answers.unknown!.push(await ask(endpoint, unknown))
+    }
+    expect(answers.registered).toEqual(answers.unknown)
+    expect(answers.registered!.slice(0, 10).every((a) => a.code === 200)).toBe(true)
+    expect(answers.registered![10]).toEqual({
+      code: 429,
+      msg: '该号码获取验证码次数已达每日上限，请24小时后再试',
+    })
+    // A day after the first code the phone may ask again.
+    minute = 24 * 60
+    expect((await ask('password', registered)).code).toBe(200)
+    expect((await ask('password', unknown)).code).toBe(200)
   })
 })

@@ -152,7 +152,8 @@ describe('registering a rights-confirmed work', () => {
     expect(thumb.rawPayload.subarray(8, 12).toString()).toBe('WEBP')
     // A PNG whose header passes but whose pixels do not decode: the card falls back to the original.
     const broken = await upload(token, '坏图.png', Buffer.concat([png.subarray(0, 8), randomBytes(64)]))
-    const fallback = await download(`${broken.fileUrl}/thumb?w=280`)
+    // Not registered, so private: its uploader asks.
+    const fallback = await download(`${broken.fileUrl}/thumb?w=280`, token)
     expect(fallback.statusCode).toBe(302)
     expect(fallback.headers.location).toBe(broken.fileUrl)
     expect((await download(`/api/files/${'c'.repeat(64)}.png/thumb?w=280`)).json()).toEqual({

@@ -19,7 +19,7 @@ describe('sandbox providers in production', () => {
   it('starts as a demo with ALLOW_SANDBOX=1, but without the code mailbox', async () => {
     process.env.NODE_ENV = 'production'
     process.env.ALLOW_SANDBOX = '1'
-    const server = await createTestApp()
+    const server = await createTestApp({ demoData: false })
     try {
       const mailbox = await server.app.inject({ url: '/api/sandbox/mailbox' })
       expect(mailbox.statusCode).toBe(404)

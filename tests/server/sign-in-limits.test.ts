@@ -97,6 +97,59 @@ describe('a burst of wrong passwords', () => {
   })
 })
 
+describe('one counter per account, however it is typed', () => {
+  /** An account with a phone and a bound e-mail address, either of which signs it in. */
+  async function accountWithEmail(): Promise<{ phone: string; email: string }> {
+    const phone = await newAccount(server.app)
+    const email = `limits-${phone}@example.org`
+    await server.app.db.kysely.updateTable('users').set({ email }).where('account', '=', phone).execute()
+    return { phone, email }
+  }
+
+  it('counts failures typed as the phone and as the e-mail address together', async () => {
+    const { phone, email } = await accountWithEmail()
+    for (let i = 0; i < 3; i++) await login(server.app, phone, `Wrong#${i}ph`, { ip: `10.71.0.${i}` })
+    for (let i = 0; i < 2; i++) await login(server.app, email, `Wrong#${i}em`, { ip: `10.71.1.${i}` })
+    // Five guesses in all: the sixth, right or wrong and typed either way, is refused.
+    expect((await login(server.app, phone, 'Right#Pass1', { ip: '10.71.2.1' })).msg).toMatch(THROTTLED)
+    expect((await login(server.app, email.toUpperCase(), 'Right#Pass1', { ip: '10.71.2.2' })).msg).toMatch(
+      THROTTLED,
+    )
+  })
+
+  it('counts a wrong current password in settings against the same account', async () => {
+    const { phone, email } = await accountWithEmail()
+    const signedIn = await login(server.app, phone, 'Right#Pass1', { ip: '10.72.0.1' })
+    const token = signedIn.data?.token ?? ''
+    for (let i = 0; i < 4; i++) await login(server.app, email, `Wrong#${i}st`, { ip: `10.72.1.${i}` })
+    const change = await server.app.inject({
+      method: 'POST',
+      url: '/api/my/changePassword',
+      headers: { authorization: token },
+      payload: { oldPassword: 'Wrong#old1', password: 'Next#Pass9', confirmPassword: 'Next#Pass9' },
+      remoteAddress: '10.72.2.1',
+    })
+    expect(change.json().msg).toBe('当前密码错误')
+    expect((await login(server.app, phone, 'Right#Pass1', { ip: '10.72.3.1' })).msg).toMatch(THROTTLED)
+  })
+
+  it('still counts a name that finds no account, exactly as a registered one', async () => {
+    const unknown = '13900077777'
+    const answers = []
+    for (let i = 0; i < 6; i++)
+      answers.push(await login(server.app, unknown, `Wrong#${i}un`, { ip: `10.73.0.${i}` }))
+    expect(answers.slice(0, 5).every((a) => a.msg === WRONG)).toBe(true)
+    expect(answers[5]?.msg).toMatch(THROTTLED)
+    const { phone } = await accountWithEmail()
+    const registered = []
+    for (let i = 0; i < 6; i++)
+      registered.push(await login(server.app, phone, `Wrong#${i}rg`, { ip: `10.73.1.${i}` }))
+    expect(registered.map((a) => a.msg.replace(/\d+/, 'N'))).toEqual(
+      answers.map((a) => a.msg.replace(/\d+/, 'N')),
+    )
+  })
+})
+
 describe('counters every instance shares', () => {
   it('counts failures on one instance against attempts on another, and after a restart', async () => {
     const account = await newAccount(server.app)

@@ -37,7 +37,9 @@ async function registerFixture(token: string, file: string, name: string) {
   return (await t.api.get(`/api/works/show/${res.data.id}`)).data as WorkDetail
 }
 
-const get = (url: string) => t.server.app.inject({ url })
+/** A visitor's request, or with `token` its uploader's (an upload no work shows yet is private). */
+const get = (url: string, token?: string) =>
+  t.server.app.inject({ url, headers: token ? { authorization: token } : {} })
 
 /** A WebP answer's size, after checking that it is one. */
 async function webpSize(url: string) {
@@ -140,7 +142,7 @@ describe('pictures of every §9 image type (tif, eps and bmp works are shown, no
       .toBuffer()
     const uploaded = await upload(token, '大样张.tif', big)
     const url = `${uploaded.data.url}/thumb?w=280`
-    const answers = await Promise.all(Array.from({ length: 8 }, () => get(url)))
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(url, token)))
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200))
     expect(new Set(answers.map((a) => a.rawPayload.toString('base64'))).size).toBe(1)
     const meta = await sharp(answers[0]!.rawPayload).metadata()
@@ -154,8 +156,11 @@ describe('pictures of every §9 image type (tif, eps and bmp works are shown, no
   it('refuses widths it does not make and files that are no images', async () => {
     const token = await t.api.login(DEMO.designer)
     const uploaded = await upload(token, '样张.tif', read('lzw.tif'))
-    expect((await get(`${uploaded.data.url}/thumb?w=999`)).json()).toMatchObject({ code: 400 })
+    expect((await get(`${uploaded.data.url}/thumb?w=999`, token)).json()).toMatchObject({ code: 400 })
     const text = await upload(token, '说明.txt', Buffer.from('不是图片'))
-    expect((await get(`${text.data.url}/thumb?w=280`)).json()).toEqual({ code: 404, msg: '文件不存在' })
+    expect((await get(`${text.data.url}/thumb?w=280`, token)).json()).toEqual({
+      code: 404,
+      msg: '文件不存在',
+    })
   })
 })

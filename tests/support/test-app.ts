@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
 import { type AppConfig, buildApp } from '../../server/app.ts'
 import { definitionsRoot } from './competitions.ts'
 import { tempDir } from './temp-dir.ts'
+import { createTestDatabase } from './test-database.ts'
 
 /**
  * A fresh server on a fresh database for one test file. SQLite in a temporary DATA_DIR by default;
@@ -16,7 +15,8 @@ export async function createTestApp(
     staticDir?: string
     basePath?: string
     sessionTtlMs?: number
-    seed?: boolean
+    /** The demo accounts, people, works and news; on unless a test starts without them. */
+    demoData?: boolean
     landingDir?: string
     requestTimeoutMs?: number
     trustProxy?: AppConfig['trustProxy']
@@ -30,27 +30,10 @@ export async function createTestApp(
     renderLimit?: number
   } = {},
 ) {
-  const dataDir = tempDir('data')
+  const database = await createTestDatabase()
+  const { dataDir, databaseUrl } = database
   const ownRoot = options.definitionsRoot ? undefined : definitionsRoot()
-  let databaseUrl = ''
-  let dropDatabase = async () => {}
-  if (process.env.TEST_DB === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
-    const name = `kabu_test_${randomBytes(6).toString('hex')}`
-    const client = new pg.Client({ connectionString: admin })
-    await client.connect()
-    await client.query(`CREATE DATABASE ${name}`)
-    await client.end()
-    const url = new URL(admin)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
-  }
+  const dropDatabase = () => database.drop()
   // A server that refuses to start leaves no database or folder behind.
   const app = await buildApp({
     dataDir,
@@ -59,7 +42,7 @@ export async function createTestApp(
     basePath: options.basePath ?? '/',
     sessionTtlMs: options.sessionTtlMs ?? 3600_000,
     logLevel: 'silent',
-    seed: options.seed,
+    demoData: options.demoData ?? true,
     landingDir: options.landingDir ?? LANDING_FIXTURES,
     requestTimeoutMs: options.requestTimeoutMs,
     trustProxy: options.trustProxy,
@@ -70,7 +53,6 @@ export async function createTestApp(
     renderLimit: options.renderLimit,
   }).catch(async (error: unknown) => {
     await dropDatabase()
-    fs.rmSync(dataDir, { recursive: true, force: true })
     if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })
     throw error
   })
@@ -81,7 +63,6 @@ export async function createTestApp(
     async close() {
       await app.close()
       await dropDatabase()
-      fs.rmSync(dataDir, { recursive: true, force: true })
       if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })
     },
   }

@@ -122,28 +122,36 @@ async function insertProfiles(trx: Trx, list: ProfileInput[], createdAt: string)
 }
 
 /**
- * The directories' demo content: the prize list, forty invented designers (with certifications, so
- * their certificate images exist), the demo account's own profile, and twenty talents — all in the
- * search index. Idempotent: each is keyed (account, seed_key, prize value) and inserted once.
+ * The prize list designers' profiles pick from (reference data, every start): the missing values
+ * only, so a start with all of them writes nothing.
+ */
+export async function seedPrizes(db: Db): Promise<void> {
+  const k = db.kysely
+  const have = new Set((await k.selectFrom('prizes').select('value').execute()).map((p) => p.value))
+  const missing = PRIZE_GROUPS.flatMap(([groupValue, groupLabel, items], g) =>
+    items.map(([value, label], i) => ({
+      value,
+      label,
+      group_value: groupValue,
+      group_label: groupLabel,
+      sort: g * 100 + i,
+    })),
+  ).filter((p) => !have.has(p.value))
+  if (missing.length)
+    await k
+      .insertInto('prizes')
+      .values(missing)
+      .onConflict((oc) => oc.column('value').doNothing())
+      .execute()
+}
+
+/**
+ * The directories' demo content: forty invented designers (with certifications, so their certificate
+ * images exist), the demo account's own profile, and twenty talents — all in the search index.
+ * Idempotent: each is keyed (account, seed_key) and inserted once; nothing missing, nothing written.
  */
 export async function seedPeople(db: Db): Promise<void> {
   const k = db.kysely
-  await k
-    .insertInto('prizes')
-    .values(
-      PRIZE_GROUPS.flatMap(([groupValue, groupLabel, items], g) =>
-        items.map(([value, label], i) => ({
-          value,
-          label,
-          group_value: groupValue,
-          group_label: groupLabel,
-          sort: g * 100 + i,
-        })),
-      ),
-    )
-    .onConflict((oc) => oc.column('value').doNothing())
-    .execute()
-
   const demoAccounts = DEMO_DESIGNERS.map((_, i) => DEMO_ACCOUNT(i))
   const existing = new Set(
     (await k.selectFrom('users').select('account').where('account', 'in', demoAccounts).execute()).map(

@@ -10,8 +10,10 @@ import {
 } from '../../../schemas/payment.ts'
 import type { Database, OrderTable } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
+import { lockUser } from '../accounts.ts'
 import { extendCertification } from '../certification.ts'
 import type { PaymentNotice } from './provider.ts'
+import { openRefundCase } from './refund-cases.ts'
 
 /** A QR or online order not paid within this time is closed; the provider is told the same expiry. */
 export const ORDER_TTL_MS = 30 * 60_000
@@ -97,9 +99,10 @@ async function insertOrder(
 /**
  * What a paid order gives, inside the transaction that marked it paid: points, ledger rows for the
  * money and the points, and what was bought — one more period of certification, or the entry fee of
- * a competition registration. The user's row is written first, so on PostgreSQL concurrent payments
- * of one user queue here rather than read stale validity. Answers false when a competition
- * registration was already paid (by another order), so a balance payment can roll back.
+ * a competition registration. The payer's row is locked first, so on PostgreSQL concurrent payments
+ * of one user queue here and read settled validity and registrations. Answers 'already-paid', having
+ * written nothing, when a competition registration was already paid by another order: a balance
+ * payment then rolls back, a provider's payment becomes a refund case (applyNotice).
  */
 async function fulfil(
   trx: Trx,
@@ -113,7 +116,19 @@ async function fulfil(
     competitionId: number | null
   },
   now: Date,
-): Promise<boolean> {
+): Promise<'fulfilled' | 'already-paid'> {
+  await lockUser(trx, order.userId)
+  if (order.product === 'competition') {
+    // Set once: the first paid order marks the registration; a later one changes nothing here.
+    const marked = await trx
+      .updateTable('competition_registrations')
+      .set({ paid_order_id: order.id, paid_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('user_id', '=', order.userId)
+      .where('competition_id', '=', order.competitionId ?? -1)
+      .where('paid_order_id', 'is', null)
+      .executeTakeFirst()
+    if (Number(marked.numUpdatedRows) !== 1) return 'already-paid'
+  }
   const points = Math.floor(order.amountFen / 100) * POINTS_PER_YUAN
   const user = await trx
     .updateTable('users')
@@ -157,20 +172,8 @@ async function fulfil(
       },
     ])
     .execute()
-  if (order.product === 'competition') {
-    // Set once: the first paid order marks the registration; a later one (two QR codes both paid)
-    // changes nothing here and is a refund case for staff.
-    const marked = await trx
-      .updateTable('competition_registrations')
-      .set({ paid_order_id: order.id, paid_at: now.toISOString(), updated_at: now.toISOString() })
-      .where('user_id', '=', order.userId)
-      .where('competition_id', '=', order.competitionId ?? -1)
-      .where('paid_order_id', 'is', null)
-      .executeTakeFirst()
-    return Number(marked.numUpdatedRows) === 1
-  }
-  await extendCertification(trx, order.userId, now)
-  return true
+  if (order.product !== 'competition') await extendCertification(trx, order.userId, now)
+  return 'fulfilled'
 }
 
 export class Payments {
@@ -219,7 +222,7 @@ export class Payments {
         now,
       )
       // Another payment of the same entry fee won the race: this one rolls back, debit and all.
-      if (!fulfilled) throw new BusinessError(CODE.badRequest, ALREADY_PAID)
+      if (fulfilled === 'already-paid') throw new BusinessError(CODE.badRequest, ALREADY_PAID)
       return order.orderNumber
     })
   }
@@ -260,21 +263,19 @@ export class Payments {
         .where('status', '!=', PAY_STATUS.success)
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) return 'repeated'
-      const fulfilled = await fulfil(
-        trx,
-        {
-          id: order.id,
-          userId: order.user_id,
-          amountFen: order.amount_fen,
-          method: order.method as PayMethod,
-          subject: subjectOf(order.product),
-          product: order.product,
-          competitionId: order.competition_id ?? null,
-        },
-        now,
-      )
-      if (!fulfilled) return 'settled-again'
-      return 'settled'
+      const paid = {
+        id: order.id,
+        userId: order.user_id,
+        amountFen: order.amount_fen,
+        method: order.method as PayMethod,
+        subject: subjectOf(order.product),
+        product: order.product,
+        competitionId: order.competition_id ?? null,
+      }
+      if ((await fulfil(trx, paid, now)) === 'fulfilled') return 'settled'
+      // The provider took the money for a fee another order had paid: staff refund it.
+      await openRefundCase(trx, paid, 'duplicate_entry_fee', now)
+      return 'settled-again'
     })
   }
 

@@ -25,70 +25,91 @@ export const DOCUMENTS_DIR = path.resolve(import.meta.dirname, '../../../../cont
 const label = (dictionary: string, code: string) =>
   dictionaries[dictionary]?.find((item) => item.code === code)?.label
 
+/** The slugs a table holds already: only the others are inserted, so a complete table costs one read. */
+async function slugsIn(
+  db: Db,
+  table: 'news_articles' | 'design_quotations' | 'history_videos' | 'documents',
+) {
+  return new Set((await db.kysely.selectFrom(table).select('slug').execute()).map((r) => r.slug))
+}
+
 /**
  * News, quotations, videos, documents and the questionnaire's answers, inserted by slug when missing
- * (a restart never duplicates, never overwrites an edit), then written to the search index.
+ * (a restart never duplicates, never overwrites an edit, and writes nothing when nothing is missing),
+ * then written to the search index (which writes only documents that differ).
  */
 export async function seedArticles(db: Db): Promise<void> {
   const k = db.kysely
-  await k
-    .insertInto('news_articles')
-    .values(
-      NEWS.map((n) => ({
-        slug: n.slug,
-        title: n.title,
-        type: n.type,
-        cover: `/content/news/${n.slug}.jpg`,
-        summary: n.summary,
-        body: JSON.stringify(toBlocks(n.body)),
-        author: n.author,
-        source: n.source,
-        published_at: n.publishedAt,
-        // Believable counts that do not change between starts.
-        views: 120 + ((n.slug.length * 97 + n.title.length * 31) % 1800),
-        featured: n.featured ? 1 : 0,
-      })),
-    )
-    .onConflict((oc) => oc.column('slug').doNothing())
-    .execute()
-  await k
-    .insertInto('design_quotations')
-    .values(
-      QUOTATIONS.map((q) => ({
-        slug: q.slug,
-        title: q.title,
-        type: q.type,
-        price_min_fen: q.price[0] * 100,
-        price_max_fen: q.price[1] * 100,
-        unit: q.unit,
-        description: q.description,
-        scope: JSON.stringify(q.scope),
-        cycle: q.cycle,
-        provider: q.provider,
-        updated_at: q.updatedAt,
-      })),
-    )
-    .onConflict((oc) => oc.column('slug').doNothing())
-    .execute()
-  await k
-    .insertInto('history_videos')
-    .values(
-      VIDEOS.map((v) => ({
-        slug: v.slug,
-        title: v.title,
-        cover: `/content/videos/${v.slug}.jpg`,
-        video_url: `/content/videos/${v.slug}.mp4`,
-        duration_seconds: VIDEO_SECONDS,
-        event: v.event,
-        year: v.year,
-        description: v.description,
-        published_at: v.publishedAt,
-        showcase: v.showcase ? 1 : 0,
-      })),
-    )
-    .onConflict((oc) => oc.column('slug').doNothing())
-    .execute()
-  const documents = DOCUMENTS.filter((d) => fs.existsSync(path.join(DOCUMENTS_DIR, d.file)))
+  const haveNews = await slugsIn(db, 'news_articles')
+  const news = NEWS.filter((n) => !haveNews.has(n.slug))
+  if (news.length)
+    await k
+      .insertInto('news_articles')
+      .values(
+        news.map((n) => ({
+          slug: n.slug,
+          title: n.title,
+          type: n.type,
+          cover: `/content/news/${n.slug}.jpg`,
+          summary: n.summary,
+          body: JSON.stringify(toBlocks(n.body)),
+          author: n.author,
+          source: n.source,
+          published_at: n.publishedAt,
+          // Believable counts that do not change between starts.
+          views: 120 + ((n.slug.length * 97 + n.title.length * 31) % 1800),
+          featured: n.featured ? 1 : 0,
+        })),
+      )
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute()
+  const haveQuotations = await slugsIn(db, 'design_quotations')
+  const quotations = QUOTATIONS.filter((q) => !haveQuotations.has(q.slug))
+  if (quotations.length)
+    await k
+      .insertInto('design_quotations')
+      .values(
+        quotations.map((q) => ({
+          slug: q.slug,
+          title: q.title,
+          type: q.type,
+          price_min_fen: q.price[0] * 100,
+          price_max_fen: q.price[1] * 100,
+          unit: q.unit,
+          description: q.description,
+          scope: JSON.stringify(q.scope),
+          cycle: q.cycle,
+          provider: q.provider,
+          updated_at: q.updatedAt,
+        })),
+      )
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute()
+  const haveVideos = await slugsIn(db, 'history_videos')
+  const videos = VIDEOS.filter((v) => !haveVideos.has(v.slug))
+  if (videos.length)
+    await k
+      .insertInto('history_videos')
+      .values(
+        videos.map((v) => ({
+          slug: v.slug,
+          title: v.title,
+          cover: `/content/videos/${v.slug}.jpg`,
+          video_url: `/content/videos/${v.slug}.mp4`,
+          duration_seconds: VIDEO_SECONDS,
+          event: v.event,
+          year: v.year,
+          description: v.description,
+          published_at: v.publishedAt,
+          showcase: v.showcase ? 1 : 0,
+        })),
+      )
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute()
+  const haveDocuments = await slugsIn(db, 'documents')
+  const documents = DOCUMENTS.filter(
+    (d) => !haveDocuments.has(d.slug) && fs.existsSync(path.join(DOCUMENTS_DIR, d.file)),
+  )
   if (documents.length)
     await k
       .insertInto('documents')
@@ -108,13 +129,13 @@ export async function seedArticles(db: Db): Promise<void> {
       .execute()
   await seedSurveyAnswers(db)
 
-  const news = await k.selectFrom('news_articles').selectAll().execute()
-  const quotations = await k.selectFrom('design_quotations').selectAll().execute()
-  const videos = await k.selectFrom('history_videos').selectAll().execute()
+  const allNews = await k.selectFrom('news_articles').selectAll().execute()
+  const allQuotations = await k.selectFrom('design_quotations').selectAll().execute()
+  const allVideos = await k.selectFrom('history_videos').selectAll().execute()
   await indexSearchDocs(db, [
-    ...news.map((n) => newsSearchDoc(newsCard(n, label), parseBody(n.body))),
-    ...quotations.map((q) => quotationSearchDoc(quotation(q, label))),
-    ...videos.map((v) => videoSearchDoc(historyVideo(v))),
+    ...allNews.map((n) => newsSearchDoc(newsCard(n, label), parseBody(n.body))),
+    ...allQuotations.map((q) => quotationSearchDoc(quotation(q, label))),
+    ...allVideos.map((v) => videoSearchDoc(historyVideo(v))),
   ])
 }
 
@@ -143,9 +164,20 @@ async function seedSurveyAnswers(db: Db): Promise<void> {
     ),
     created_at: new Date(Date.UTC(2026, 8, 1) + i * 5 * 3_600_000).toISOString(),
   }))
-  await db.kysely
-    .insertInto('questionnaire_responses')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['questionnaire', 'respondent']).doNothing())
-    .execute()
+  const have = new Set(
+    (
+      await db.kysely
+        .selectFrom('questionnaire_responses')
+        .select('respondent')
+        .where('questionnaire', '=', CAREER_SURVEY.key)
+        .execute()
+    ).map((r) => r.respondent),
+  )
+  const missing = rows.filter((r) => !have.has(r.respondent))
+  if (missing.length)
+    await db.kysely
+      .insertInto('questionnaire_responses')
+      .values(missing)
+      .onConflict((oc) => oc.columns(['questionnaire', 'respondent']).doNothing())
+      .execute()
 }
