@@ -24,6 +24,8 @@ export async function createTestApp(
     /** DEFINITIONS_ROOT; by default a temporary root with every competition fixture, registering now. */
     definitionsRoot?: string
     watchDefinitions?: boolean
+    /** The address the server uses for the new PostgreSQL database, e.g. through a proxy a test cuts. */
+    databaseUrlFor?: (direct: string) => string
   } = {},
 ) {
   const dataDir = tempDir('data')
@@ -50,7 +52,7 @@ export async function createTestApp(
   // A server that refuses to start leaves no database or folder behind.
   const app = await buildApp({
     dataDir,
-    databaseUrl,
+    databaseUrl: databaseUrl && options.databaseUrlFor ? options.databaseUrlFor(databaseUrl) : databaseUrl,
     staticDir: options.staticDir ?? tempDir('no-spa'),
     basePath: options.basePath ?? '/',
     sessionTtlMs: options.sessionTtlMs ?? 3600_000,
