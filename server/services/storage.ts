@@ -65,6 +65,13 @@ export class FileStorage {
     fs.mkdirSync(this.root, { recursive: true })
   }
 
+  /**
+   * Opens the temporary file an upload streams into. The one seam of this class: the disk-full tests
+   * replace it with a stream to /dev/full, whose every write fails with a real ENOSPC from the kernel
+   * (a full filesystem cannot be mounted portably in CI). 'wx': the random name is never an existing file.
+   */
+  openTemp: (file: string) => fs.WriteStream = (file) => fs.createWriteStream(file, { flags: 'wx' })
+
   pathOf(name: string): string {
     return path.join(this.root, name.slice(0, 2), name)
   }
@@ -86,9 +93,10 @@ export class FileStorage {
       if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16)
     })
     try {
-      await pipeline(stream, fs.createWriteStream(temp)).catch((error: NodeJS.ErrnoException) => {
+      await pipeline(stream, this.openTemp(temp)).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadError(TOO_LARGE)
-        // Disk errors (they carry a syscall) stay 500; anything else is the client's stream breaking off.
+        // Disk errors (they carry a syscall) go to the error handler (a full disk answers 507); anything
+        // else is the client's stream breaking off.
         throw error.syscall ? error : new UploadError(INCOMPLETE)
       })
       if ((stream as Readable & { truncated?: boolean }).truncated) throw new UploadError(TOO_LARGE)
