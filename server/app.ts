@@ -16,6 +16,7 @@ import { registerCrossSiteGuard } from './plugins/cross-site.ts'
 import { errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerSecurity } from './plugins/security.ts'
+import { registerShutdownGuard } from './plugins/shutdown.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { registerTextGuard } from './plugins/text-guard.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -146,6 +147,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify's own errors and connection errors in the envelope; REQUEST_TIMEOUT_MS bounds a slow request.
     ...errorServerOptions(config.requestTimeoutMs),
+    // A request arriving while the server closes gets the 503 envelope from registerShutdownGuard.
+    return503OnClosing: false,
   })
 
   // Before anything opens: a refused start leaves no connection or file behind.
@@ -224,6 +227,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerJsonBody(app)
   registerTextGuard(app)
   await registerSecurity(app)
+  registerShutdownGuard(app)
   await registerCompression(app)
   registerAuth(app)
   registerCrossSiteGuard(app, { siteOrigin: config.siteOrigin })

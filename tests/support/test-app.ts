@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
 import { type AppConfig, buildApp } from '../../server/app.ts'
 import { definitionsRoot } from './competitions.ts'
 import { tempDir } from './temp-dir.ts'
+import { createTestDatabase } from './test-database.ts'
 
 /**
  * A fresh server on a fresh database for one test file. SQLite in a temporary DATA_DIR by default;
@@ -30,25 +29,9 @@ export async function createTestApp(
 ) {
   const dataDir = tempDir('data')
   const ownRoot = options.definitionsRoot ? undefined : definitionsRoot()
-  let databaseUrl = ''
-  let dropDatabase = async () => {}
-  if (process.env.TEST_DB === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
-    const name = `kabu_test_${randomBytes(6).toString('hex')}`
-    const client = new pg.Client({ connectionString: admin })
-    await client.connect()
-    await client.query(`CREATE DATABASE ${name}`)
-    await client.end()
-    const url = new URL(admin)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
-  }
+  const database = await createTestDatabase()
+  const databaseUrl = database.url
+  const dropDatabase = () => database.drop()
   // A server that refuses to start leaves no database or folder behind.
   const app = await buildApp({
     dataDir,
