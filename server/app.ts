@@ -13,7 +13,7 @@ import { registerApiDocs } from './plugins/api-docs.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerCrossSiteGuard } from './plugins/cross-site.ts'
-import { errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
+import { DEFAULT_REQUEST_TIMEOUT_MS, errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownGuard } from './plugins/shutdown.ts'
@@ -59,7 +59,7 @@ import { ReferenceWatcher } from './services/reference-versions.ts'
 import { guardSandboxes, isProduction } from './services/sandboxes.ts'
 import { SiteCache } from './services/site-cache.ts'
 import { syncFileBackedSearchDocs } from './services/site-search-docs.ts'
-import { FileStorage } from './services/storage.ts'
+import { FileStorage, staleTempAfterMs, sweepTempFiles } from './services/storage.ts'
 import { VerificationCodes } from './services/verification-codes.ts'
 import { createWechatOAuth } from './services/wechat/index.ts'
 import type { WechatOAuth } from './services/wechat/provider.ts'
@@ -121,7 +121,33 @@ export type AppConfig = Pick<
     referencePollMs?: number
     /** BAIDU_SITE_VERIFICATION: what /site-verify-bd serves (the environment's value when not given). */
     baiduSiteVerification?: string
+    /** How often leftover temporary upload files are looked for (UPLOAD_SWEEP_MS); tests shorten it. */
+    uploadSweepMs?: number
   }
+
+/** Leftover temporary upload files are looked for at start and this often (README "Operations"). */
+const UPLOAD_SWEEP_MS = 10 * 60_000
+
+/**
+ * Removes what interrupted uploads left in DATA_DIR/files at start, then every `everyMs` until the
+ * server closes. The timer never keeps the process alive.
+ */
+async function startTempSweeper(
+  app: FastifyInstance,
+  storage: FileStorage,
+  options: { staleAfterMs: number; everyMs: number },
+): Promise<void> {
+  const sweep = async () => {
+    const removed = await sweepTempFiles(storage, options.staleAfterMs)
+    if (removed) app.log.info(`removed ${removed} temporary file(s) of interrupted uploads`)
+  }
+  await sweep()
+  const timer = setInterval(() => {
+    sweep().catch((error: unknown) => app.log.warn({ err: error }, 'temporary upload files not swept'))
+  }, options.everyMs)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
+}
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
 /** Agreements and other editorial files. */
@@ -189,6 +215,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('vault', vault)
   const storage = new FileStorage(config.dataDir)
   app.decorate('storage', storage)
+  await startTempSweeper(app, storage, {
+    staleAfterMs: staleTempAfterMs(config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+    everyMs: config.uploadSweepMs ?? UPLOAD_SWEEP_MS,
+  })
   // Rights-confirmed works: the notary adapter (README "作品确权"), then the demo works through it.
   const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, config.dataDir, db.kysely)
   app.decorate('notary', notary)

@@ -44,6 +44,8 @@ export function uploadType(ext: string): (typeof UPLOAD_TYPES)[string] | undefin
 }
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+/** Where an upload streams before it is checked and moved into place: `files/.upload-<random>`. */
+const TEMP_PREFIX = '.upload-'
 const TOO_LARGE = '文件大小不能超过20MB'
 export const INCOMPLETE = '上传内容不完整或格式有误'
 
@@ -83,7 +85,7 @@ export class FileStorage {
     // busboy destroys the file stream of a truncated body before the handler sees it; piping a
     // destroyed stream would wait forever.
     if (stream.destroyed) throw new UploadError(INCOMPLETE)
-    const temp = path.join(this.root, `.upload-${randomBytes(8).toString('hex')}`)
+    const temp = path.join(this.root, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`)
     const hash = createHash('sha256')
     let size = 0
     let head = Buffer.alloc(0)
@@ -117,3 +119,37 @@ export class FileStorage {
 }
 
 export class UploadError extends Error {}
+
+const HOUR_MS = 3600_000
+
+/**
+ * How long a temporary upload file must have gone unwritten before it is taken for the leftover of an
+ * interrupted upload: an hour, or twice REQUEST_TIMEOUT_MS if that is longer. An upload in progress
+ * writes its file with every chunk, and one that sends nothing for REQUEST_TIMEOUT_MS is cut off (and
+ * removes its own file), so nothing this old belongs to a live upload — on this instance or on another
+ * one sharing DATA_DIR.
+ */
+export const staleTempAfterMs = (requestTimeoutMs: number) => Math.max(HOUR_MS, 2 * requestTimeoutMs)
+
+/**
+ * Removes `files/.upload-*` last written more than `staleAfterMs` ago: what a process killed during an
+ * upload leaves (save() removes its own file on every other way out). Age decides, not ownership, so
+ * several instances on one DATA_DIR may all sweep. Answers how many it removed.
+ */
+export async function sweepTempFiles(
+  storage: FileStorage,
+  staleAfterMs: number,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0
+  for (const entry of await fs.promises.readdir(storage.root, { withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.startsWith(TEMP_PREFIX)) continue
+    const file = path.join(storage.root, entry.name)
+    const stat = await fs.promises.stat(file).catch(() => undefined)
+    if (!stat || now - stat.mtimeMs <= staleAfterMs) continue
+    // force: another instance's sweep may have removed it a moment ago.
+    await fs.promises.rm(file, { force: true })
+    removed++
+  }
+  return removed
+}
