@@ -7,6 +7,7 @@ import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { seedWorks } from './db/seed/works.ts'
+import { StartLock } from './db/start-lock.ts'
 import { AccessLog, logOptions } from './lib/log-options.ts'
 import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
@@ -160,6 +161,16 @@ export const BODY_LIMIT = 1024 * 1024
 
 /** Builds the whole server: plugins first, then routes. Does not listen. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const start: { lock?: StartLock } = {}
+  try {
+    return await buildAppInTurn(config, start)
+  } finally {
+    // Released once the start's writes are done, and also when the start fails half-way.
+    await start.lock?.release()
+  }
+}
+
+async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent' && !config.logStream
@@ -191,6 +202,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await db.kysely.destroy()
   })
+  // Instances starting together on one database make the start's writes in turn (README "Operations").
+  start.lock = await StartLock.acquire(db, config.dataDir)
   await migrate(db)
   // A new definition needs no SQL: each start upserts every competition (a removed file's row stays, inactive).
   await competitions.sync(db.kysely)
@@ -243,6 +256,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       agreements: app.agreements.values(),
     })
   await syncSearch()
+  await start.lock.release()
   if (config.watchDefinitions) {
     competitions.watch(db.kysely, app.log, () => {
       syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Db, Dialect } from './connect.ts'
 import * as m0001 from './migrations/0001-accounts-menus-partners.ts'
 import * as m0002 from './migrations/0002-forms-regions-realname.ts'
@@ -37,27 +37,91 @@ const migrations: Array<[string, Migration]> = [
   ['0014-file-uploads-verified-names', m0014],
 ]
 
+type MigrationsDb = Kysely<{ kabu_migrations: { name: string; run_at: string } }>
+
 /**
- * Runs pending migrations, each in its own transaction. Kysely's Migrator is not used because our
- * migrations need the dialect (serial vs integer) and a plain list keeps the order explicit.
+ * The PostgreSQL advisory lock every instance takes to migrate (one key for this application; advisory
+ * locks are per database). Session level, on one dedicated connection: a crash ends the session and
+ * with it the lock.
+ */
+const MIGRATION_LOCK = sql`hashtext('kabu-portal:migrations')`
+
+/**
+ * Runs pending migrations, each in its own transaction, and answers the names it ran. Several instances
+ * may start together on one empty database, so the run is serialised and the list of migrations already
+ * done is read only once the lock is held: PostgreSQL takes an advisory lock for the whole run on one
+ * connection; SQLite takes the file's write lock (BEGIN IMMEDIATE) for each migration and checks inside
+ * that transaction whether another process ran it meanwhile. Whoever waits finds the work done and runs
+ * nothing. Kysely's Migrator is not used because our migrations need the dialect (serial vs integer)
+ * and a plain list keeps the order explicit.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  const k = db.kysely as unknown as Kysely<{ kabu_migrations: { name: string; run_at: string } }>
+  return db.kysely.connection().execute(async (connection) => {
+    const k = connection as unknown as MigrationsDb
+    if (db.dialect === 'postgres') {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(k)
+      try {
+        return await migratePostgres(k)
+      } finally {
+        await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(k)
+      }
+    }
+    return migrateSqlite(k)
+  })
+}
+
+async function createMigrationsTable(k: Kysely<unknown>): Promise<void> {
   await k.schema
     .createTable('kabu_migrations')
     .ifNotExists()
     .addColumn('name', 'varchar(128)', (c) => c.primaryKey())
     .addColumn('run_at', 'varchar(32)', (c) => c.notNull())
     .execute()
-  const done = new Set((await k.selectFrom('kabu_migrations').select('name').execute()).map((r) => r.name))
+}
+
+const doneNames = async (k: MigrationsDb) =>
+  new Set((await k.selectFrom('kabu_migrations').select('name').execute()).map((r) => r.name))
+
+async function migratePostgres(k: MigrationsDb): Promise<string[]> {
+  // Under the lock, even this: two CREATE TABLE IF NOT EXISTS at once can both try to create it.
+  await createMigrationsTable(k as unknown as Kysely<unknown>)
+  const done = await doneNames(k)
   const ran: string[] = []
   for (const [name, migration] of migrations) {
     if (done.has(name)) continue
     await k.transaction().execute(async (trx) => {
-      await migration.up(trx as unknown as Kysely<unknown>, db.dialect)
+      await migration.up(trx as unknown as Kysely<unknown>, 'postgres')
       await trx.insertInto('kabu_migrations').values({ name, run_at: new Date().toISOString() }).execute()
     })
     ran.push(name)
+  }
+  return ran
+}
+
+async function migrateSqlite(k: MigrationsDb): Promise<string[]> {
+  const ran: string[] = []
+  // One write transaction per migration: BEGIN IMMEDIATE waits (busy_timeout) for another process's
+  // write to finish, so the check below sees what it committed.
+  const immediate = async <T>(work: () => Promise<T>): Promise<T> => {
+    await sql`begin immediate`.execute(k)
+    try {
+      const result = await work()
+      await sql`commit`.execute(k)
+      return result
+    } catch (error) {
+      await sql`rollback`.execute(k)
+      throw error
+    }
+  }
+  await immediate(() => createMigrationsTable(k as unknown as Kysely<unknown>))
+  for (const [name, migration] of migrations) {
+    const didRun = await immediate(async () => {
+      if ((await doneNames(k)).has(name)) return false
+      await migration.up(k as unknown as Kysely<unknown>, 'sqlite')
+      await k.insertInto('kabu_migrations').values({ name, run_at: new Date().toISOString() }).execute()
+      return true
+    })
+    if (didRun) ran.push(name)
   }
   return ran
 }

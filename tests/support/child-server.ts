@@ -6,9 +6,9 @@ import { freePort } from './free-port.ts'
 import { tempDir } from './temp-dir.ts'
 import { createTestDatabase } from './test-database.ts'
 
-const root = path.resolve(import.meta.dirname, '../..')
+export const root = path.resolve(import.meta.dirname, '../..')
 /** The project's Node 24 (never the system's): better-sqlite3 needs it. */
-const NODE = path.join(root, 'node_modules/.bin/node')
+export const NODE = path.join(root, 'node_modules/.bin/node')
 
 /** Answers 200 to GET url, or fails; one connection per call (no keep-alive left behind). */
 function probe(url: string): Promise<number> {
@@ -28,10 +28,15 @@ function probe(url: string): Promise<number> {
  * Resolves once it answers; `exited` resolves with how and when it ended.
  */
 export async function startChildServer(env: Record<string, string> = {}) {
+  const sharedDataDir = env.DATA_DIR !== undefined
   const port = await freePort()
   const dataDir = env.DATA_DIR ?? tempDir('child')
   const staticDir = tempDir('no-spa')
-  const database = await createTestDatabase()
+  // A DATABASE_URL given is shared with another instance (and dropped by whoever made it).
+  const database =
+    env.DATABASE_URL !== undefined
+      ? { url: env.DATABASE_URL, drop: async () => {} }
+      : await createTestDatabase()
   const child = spawn(NODE, ['server/main.ts'], {
     cwd: root,
     env: {
@@ -59,7 +64,7 @@ export async function startChildServer(env: Record<string, string> = {}) {
       await exited
     }
     await database.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (!sharedDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     fs.rmSync(staticDir, { recursive: true, force: true })
   }
   const deadline = Date.now() + 60_000
