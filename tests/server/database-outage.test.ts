@@ -4,6 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTcpProxy } from '../support/tcp-proxy.ts'
 import { createTestApp, DEMO } from '../support/test-app.ts'
+import { ADMIN_DATABASE_URL, onPostgres as isPostgresRun } from '../support/test-database.ts'
 import { signedIn } from '../support/valid-requests.ts'
 
 /**
@@ -13,7 +14,7 @@ import { signedIn } from '../support/valid-requests.ts'
  * through a TCP proxy this file cuts and restores, and its own backends are ended with
  * pg_terminate_backend (SQLSTATE 57P01, what a restart does to them).
  */
-const onPostgres = process.env.TEST_DB === 'postgres'
+const onPostgres = isPostgresRun()
 const UNAVAILABLE = { code: 503, msg: '服务暂时不可用，请稍后重试' }
 
 describe.runIf(onPostgres)('PostgreSQL going away and coming back', () => {
@@ -21,9 +22,7 @@ describe.runIf(onPostgres)('PostgreSQL going away and coming back', () => {
   let server: Awaited<ReturnType<typeof createTestApp>>
   let user: Awaited<ReturnType<typeof signedIn>>
   beforeAll(async () => {
-    const admin = new URL(
-      process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
-    )
+    const admin = new URL(ADMIN_DATABASE_URL)
     proxy = await startTcpProxy({ host: admin.hostname, port: Number(admin.port || 5432) })
     server = await createTestApp({
       databaseUrlFor: (direct) => {
@@ -66,8 +65,7 @@ describe.runIf(onPostgres)('PostgreSQL going away and coming back', () => {
   it('answers 200 or the 503 envelope — never a 500 — when its backends are terminated, and recovers', async () => {
     const database = new URL(server.databaseUrl).pathname.slice(1)
     const admin = new pg.Client({
-      connectionString:
-        process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
+      connectionString: ADMIN_DATABASE_URL,
     })
     await admin.connect()
     try {
