@@ -1,5 +1,6 @@
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTcpProxy } from '../support/tcp-proxy.ts'
@@ -120,4 +121,31 @@ describe.runIf(!onPostgres)('SQLite held by another process', () => {
     })
     expect(after.json().code).toBe(200)
   }, 20_000)
+
+  it('answers a write 507 in Chinese when the database file can grow no more (SQLITE_FULL), then writes again', async () => {
+    const k = server.app.db.kysely
+    const pages = Number(
+      (await sql<{ page_count: number }>`pragma page_count`.execute(k)).rows[0]?.page_count,
+    )
+    // The limit SQLite itself enforces: at the current size, the next page it needs fails as a full disk does.
+    await sql.raw(`pragma max_page_count = ${pages}`).execute(k)
+    const signup = (phone: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/landing/signup-open/signup',
+        payload: { name: '周敏', phone, organization: '西岭大学设计学院（示例）', read: true },
+      })
+    let full: Awaited<ReturnType<typeof signup>> | undefined
+    try {
+      for (let i = 0; i < 2000 && !full; i++) {
+        const res = await signup(`1360001${String(i).padStart(4, '0')}`)
+        if (res.statusCode !== 200 || res.json().code !== 200) full = res
+      }
+    } finally {
+      await sql.raw('pragma max_page_count = 1073741823').execute(k)
+    }
+    expect(full?.statusCode, full?.body).toBe(507)
+    expect(full?.json()).toEqual({ code: 507, msg: '服务器存储空间已满，暂时无法保存，请稍后重试' })
+    expect((await signup('13600019999')).json().code).toBe(200)
+  })
 })
