@@ -11,6 +11,8 @@ export const CODE = {
   badRequest: 400,
   unauthorized: 403,
   notFound: 404,
+  /** A row that already exists (a unique key refused it): answered with HTTP 200 like any business outcome. */
+  conflict: 409,
   tooLarge: 413,
   tooMany: 429,
   serverError: 500,

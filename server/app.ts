@@ -6,15 +6,17 @@ import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
 import { connect, type Db } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { seedAtStart } from './db/seed/index.ts'
+import { StartLock } from './db/start-lock.ts'
 import { AccessLog, logOptions } from './lib/log-options.ts'
 import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerCrossSiteGuard } from './plugins/cross-site.ts'
-import { errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
+import { DEFAULT_REQUEST_TIMEOUT_MS, errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerSecurity } from './plugins/security.ts'
+import { registerShutdownGuard } from './plugins/shutdown.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { registerTextGuard } from './plugins/text-guard.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -58,7 +60,7 @@ import { ReferenceWatcher } from './services/reference-versions.ts'
 import { guardSandboxes, isProduction } from './services/sandboxes.ts'
 import { SiteCache } from './services/site-cache.ts'
 import { syncFileBackedSearchDocs } from './services/site-search-docs.ts'
-import { FileStorage } from './services/storage.ts'
+import { FileStorage, staleTempAfterMs, sweepTempFiles } from './services/storage.ts'
 import { VerificationCodes } from './services/verification-codes.ts'
 import { createWechatOAuth } from './services/wechat/index.ts'
 import type { WechatOAuth } from './services/wechat/provider.ts'
@@ -126,7 +128,33 @@ export type AppConfig = Pick<
     workers?: PoolOptions
     /** RENDER_LIMIT: uncached page renders a client address may cause a minute. */
     renderLimit?: number
+    /** How often leftover temporary upload files are looked for (UPLOAD_SWEEP_MS); tests shorten it. */
+    uploadSweepMs?: number
   }
+
+/** Leftover temporary upload files are looked for at start and this often (README "Operations"). */
+const UPLOAD_SWEEP_MS = 10 * 60_000
+
+/**
+ * Removes what interrupted uploads left in DATA_DIR/files at start, then every `everyMs` until the
+ * server closes. The timer never keeps the process alive.
+ */
+async function startTempSweeper(
+  app: FastifyInstance,
+  storage: FileStorage,
+  options: { staleAfterMs: number; everyMs: number },
+): Promise<void> {
+  const sweep = async () => {
+    const removed = await sweepTempFiles(storage, options.staleAfterMs)
+    if (removed) app.log.info(`removed ${removed} temporary file(s) of interrupted uploads`)
+  }
+  await sweep()
+  const timer = setInterval(() => {
+    sweep().catch((error: unknown) => app.log.warn({ err: error }, 'temporary upload files not swept'))
+  }, options.everyMs)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
+}
 
 /** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
 /** Agreements and other editorial files. */
@@ -139,6 +167,16 @@ export const BODY_LIMIT = 1024 * 1024
 
 /** Builds the whole server: plugins first, then routes. Does not listen. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const start: { lock?: StartLock } = {}
+  try {
+    return await buildAppInTurn(config, start)
+  } finally {
+    // Released once the start's writes are done, and also when the start fails half-way.
+    await start.lock?.release()
+  }
+}
+
+async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent' && !config.logStream
@@ -152,6 +190,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify's own errors and connection errors in the envelope; REQUEST_TIMEOUT_MS bounds a slow request.
     ...errorServerOptions(config.requestTimeoutMs),
+    // A request arriving while the server closes gets the 503 envelope from registerShutdownGuard.
+    return503OnClosing: false,
   })
 
   // Before anything opens: a refused start leaves no connection or file behind.
@@ -172,6 +212,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await db.kysely.destroy()
   })
+  // Instances starting together on one database make the start's writes in turn (README "Operations").
+  start.lock = await StartLock.acquire(db, config.dataDir)
   await migrate(db)
   // A new definition needs no SQL: each start upserts every competition (a removed file's row stays, inactive).
   await competitions.sync(db.kysely)
@@ -179,6 +221,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const vault = IdentityVault.open(config.dataDir)
   const storage = new FileStorage(config.dataDir)
   app.decorate('storage', storage)
+  await startTempSweeper(app, storage, {
+    staleAfterMs: staleTempAfterMs(config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+    everyMs: config.uploadSweepMs ?? UPLOAD_SWEEP_MS,
+  })
   // Rights-confirmed works: the notary adapter (README "作品确权"), which the demo works go through.
   const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, config.dataDir, db.kysely)
   app.decorate('notary', notary)
@@ -225,6 +271,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Not fatal at start, as after a reload: a stale search index must not keep the site down (a full
   // disk when a competition's stage has moved, say); the next start or reload tries again.
   await syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))
+  await start.lock.release()
   if (config.watchDefinitions) {
     competitions.watch(db.kysely, app.log, () => {
       syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))
@@ -239,6 +286,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerJsonBody(app)
   registerTextGuard(app)
   await registerSecurity(app)
+  registerShutdownGuard(app)
   await registerCompression(app)
   registerAuth(app)
   registerCrossSiteGuard(app, { siteOrigin: config.siteOrigin })

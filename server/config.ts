@@ -22,6 +22,8 @@ export interface ServerConfig {
   accessLogSample: number
   /** How long a whole request (headers and body) may take to arrive before it is answered 408 and closed. */
   requestTimeoutMs: number
+  /** SHUTDOWN_TIMEOUT_MS: how long a stop (SIGTERM, SIGINT) may take before the process exits anyway. */
+  shutdownTimeoutMs: number
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): false (default) trusts none;
    * a list names addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
@@ -120,6 +122,21 @@ export function parseSiteOrigin(raw: string | undefined): string {
   return url.origin
 }
 
+/** A whole number of milliseconds above 0, or the fallback when unset. */
+export function parseMilliseconds(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) <= 0) {
+    throw new Error(`${name} must be a whole number of milliseconds above 0, not ${JSON.stringify(raw)}`)
+  }
+  return Number(raw)
+}
+
+/**
+ * SHUTDOWN_TIMEOUT_MS by default: 10 s, within the grace period process managers give before they
+ * kill (Docker 10 s, Kubernetes 30 s, systemd 90 s).
+ */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+
 /** ¥298.00 a year unless CERT_FEE_FEN says otherwise. */
 export const DEFAULT_CERT_FEE_FEN = 29_800
 
@@ -136,6 +153,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     accessLogSample: parseAccessLogSample(env.ACCESS_LOG_SAMPLE),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 300_000),
+    shutdownTimeoutMs: parseMilliseconds(
+      env.SHUTDOWN_TIMEOUT_MS,
+      DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      'SHUTDOWN_TIMEOUT_MS',
+    ),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     siteOrigin: parseSiteOrigin(env.SITE_ORIGIN),
     certFeeFen: parseFen(env.CERT_FEE_FEN, DEFAULT_CERT_FEE_FEN, 'CERT_FEE_FEN'),

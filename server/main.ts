@@ -4,10 +4,36 @@ import { readConfig } from './config.ts'
 const config = readConfig()
 const app = await buildApp(config)
 
+/**
+ * A graceful stop (README "Operations"): app.close() stops accepting connections, lets the requests in
+ * flight finish, closes keep-alive connections as they fall idle (plugins/shutdown.ts) and runs every
+ * onClose hook (database pool, workers). If that takes longer than SHUTDOWN_TIMEOUT_MS the process
+ * exits anyway, with code 1 so a supervisor can tell; a second signal exits at once.
+ */
+let stopping = false
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    app.log.warn(`${signal} again: exiting now`)
+    process.exit(1)
+  }
+  stopping = true
+  app.log.info(`${signal}: stopping (at most ${config.shutdownTimeoutMs} ms)`)
+  const deadline = setTimeout(() => {
+    app.log.error(`not stopped within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms): exiting`)
+    process.exit(1)
+  }, config.shutdownTimeoutMs)
+  deadline.unref()
+  try {
+    await app.close()
+    process.exit(0)
+  } catch (error) {
+    app.log.error(error)
+    process.exit(1)
+  }
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().finally(() => process.exit(0))
-  })
+  process.on(signal, () => void stop(signal))
 }
 
 try {

@@ -7,6 +7,9 @@ import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
+/** How long a request waits for a PostgreSQL connection (README "Operations"). */
+export const PG_CONNECT_TIMEOUT_MS = 5_000
+
 export interface Db {
   kysely: Kysely<Database>
   dialect: Dialect
@@ -20,7 +23,13 @@ export function connect(options: { databaseUrl: string; dataDir: string }): Db {
         'DATABASE_URL must start with postgres:// (leave it empty for the embedded SQLite database)',
       )
     }
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // A connection that cannot be had within 5 s (the server unreachable, or every pooled connection
+    // busy that long) fails the request with the 503 envelope instead of leaving it waiting.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    })
     // An idle client whose connection ends under it (PostgreSQL restarted, an administrator ended the
     // backend, or the database was dropped while the pool was closing) is dropped by the pool, which
     // opens another when needed. Without a listener the pool's 'error' event would crash the process.

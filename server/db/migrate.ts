@@ -53,32 +53,100 @@ async function hasMigrationsTable(db: Db): Promise<boolean> {
   return found.rows.length > 0
 }
 
+type MigrationsDb = Kysely<{ kabu_migrations: { name: string; run_at: string } }>
+type MigrationList = typeof migrations
+
 /**
- * Runs pending migrations, each in its own transaction. Kysely's Migrator is not used because our
- * migrations need the dialect (serial vs integer) and a plain list keeps the order explicit.
+ * The PostgreSQL advisory lock every instance takes to migrate (one key for this application; advisory
+ * locks are per database). Session level, on one dedicated connection: a crash ends the session and
+ * with it the lock.
+ */
+const MIGRATION_LOCK = sql`hashtext('kabu-portal:migrations')`
+
+/**
+ * Runs pending migrations, each in its own transaction, and answers the names it ran. A start with
+ * nothing to migrate finds that out by reading alone — no lock, no write (README "Seeding": a start on
+ * an unchanged database writes nothing, and still comes up when the database refuses writes). Several
+ * instances may start together on one empty database, so a run is serialised and the list of migrations
+ * already done is read again once the lock is held: PostgreSQL takes an advisory lock for the whole run
+ * on one connection; SQLite takes the file's write lock (BEGIN IMMEDIATE) for each migration and checks
+ * inside that transaction whether another process ran it meanwhile. Whoever waits finds the work done
+ * and runs nothing. Kysely's Migrator is not used because our migrations need the dialect (serial vs
+ * integer) and a plain list keeps the order explicit. `until` (tests) stops after that migration, to
+ * build a database as an older version left it.
  */
 export async function migrate(db: Db, options: { until?: string } = {}): Promise<string[]> {
-  const k = db.kysely as unknown as Kysely<{ kabu_migrations: { name: string; run_at: string } }>
-  // Created only when missing: even CREATE TABLE IF NOT EXISTS is a write PostgreSQL refuses on a
-  // read-only database, and a start with nothing to migrate must write nothing (README "Seeding").
-  if (!(await hasMigrationsTable(db)))
-    await k.schema
-      .createTable('kabu_migrations')
-      .ifNotExists()
-      .addColumn('name', 'varchar(128)', (c) => c.primaryKey())
-      .addColumn('run_at', 'varchar(32)', (c) => c.notNull())
-      .execute()
-  const done = new Set((await k.selectFrom('kabu_migrations').select('name').execute()).map((r) => r.name))
+  const wanted = migrations.filter(([name]) => !options.until || name <= options.until)
+  if (await hasMigrationsTable(db)) {
+    const done = await doneNames(db.kysely as unknown as MigrationsDb)
+    if (wanted.every(([name]) => done.has(name))) return []
+  }
+  return db.kysely.connection().execute(async (connection) => {
+    const k = connection as unknown as MigrationsDb
+    if (db.dialect === 'postgres') {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(k)
+      try {
+        return await migratePostgres(k, wanted)
+      } finally {
+        await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(k)
+      }
+    }
+    return migrateSqlite(k, wanted)
+  })
+}
+
+async function createMigrationsTable(k: Kysely<unknown>): Promise<void> {
+  await k.schema
+    .createTable('kabu_migrations')
+    .ifNotExists()
+    .addColumn('name', 'varchar(128)', (c) => c.primaryKey())
+    .addColumn('run_at', 'varchar(32)', (c) => c.notNull())
+    .execute()
+}
+
+const doneNames = async (k: MigrationsDb) =>
+  new Set((await k.selectFrom('kabu_migrations').select('name').execute()).map((r) => r.name))
+
+async function migratePostgres(k: MigrationsDb, wanted: MigrationList): Promise<string[]> {
+  // Under the lock, even this: two CREATE TABLE IF NOT EXISTS at once can both try to create it.
+  await createMigrationsTable(k as unknown as Kysely<unknown>)
+  const done = await doneNames(k)
   const ran: string[] = []
-  for (const [name, migration] of migrations) {
-    // Tests build a database as an older version left it by stopping after `until`.
-    if (options.until && name > options.until) break
+  for (const [name, migration] of wanted) {
     if (done.has(name)) continue
     await k.transaction().execute(async (trx) => {
-      await migration.up(trx as unknown as Kysely<unknown>, db.dialect)
+      await migration.up(trx as unknown as Kysely<unknown>, 'postgres')
       await trx.insertInto('kabu_migrations').values({ name, run_at: new Date().toISOString() }).execute()
     })
     ran.push(name)
+  }
+  return ran
+}
+
+async function migrateSqlite(k: MigrationsDb, wanted: MigrationList): Promise<string[]> {
+  const ran: string[] = []
+  // One write transaction per migration: BEGIN IMMEDIATE waits (busy_timeout) for another process's
+  // write to finish, so the check below sees what it committed.
+  const immediate = async <T>(work: () => Promise<T>): Promise<T> => {
+    await sql`begin immediate`.execute(k)
+    try {
+      const result = await work()
+      await sql`commit`.execute(k)
+      return result
+    } catch (error) {
+      await sql`rollback`.execute(k)
+      throw error
+    }
+  }
+  await immediate(() => createMigrationsTable(k as unknown as Kysely<unknown>))
+  for (const [name, migration] of wanted) {
+    const didRun = await immediate(async () => {
+      if ((await doneNames(k)).has(name)) return false
+      await migration.up(k as unknown as Kysely<unknown>, 'sqlite')
+      await k.insertInto('kabu_migrations').values({ name, run_at: new Date().toISOString() }).execute()
+      return true
+    })
+    if (didRun) ran.push(name)
   }
   return ran
 }

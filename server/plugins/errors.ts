@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { BusinessError, CODE, fail, MSG } from '../lib/envelope.ts'
+import { faultOf } from '../lib/faults.ts'
 import { securityHeaders } from './security.ts'
 
 /** The Chinese message of each HTTP status the server answers with an envelope outside business outcomes. */
@@ -17,7 +18,12 @@ export const STATUS_MSG: Readonly<Record<number, string>> = {
   415: '不支持的请求格式',
   431: '请求头过大',
   500: MSG.serverError,
+  503: '服务暂时不可用，请稍后重试',
+  507: '服务器存储空间已满，暂时无法保存，请稍后重试',
 }
+
+/** A unique key refused a row that no route decided about itself: HTTP 200 with this body code and message. */
+export const DUPLICATE_MSG = '数据已存在，请勿重复提交'
 
 /** A refusal of the request itself (not a business outcome): answered with its HTTP status and message. */
 export class RequestError extends Error {
@@ -27,6 +33,19 @@ export class RequestError extends Error {
     this.statusCode = statusCode
   }
 }
+
+/**
+ * The server cannot take the request now but will soon (the database restarting, shutting down, a
+ * full work queue): HTTP 503 with the envelope and Retry-After, so clients and load balancers retry.
+ */
+export class ServiceUnavailable extends RequestError {
+  constructor(message: string = STATUS_MSG[503] ?? MSG.serverError) {
+    super(503, message)
+  }
+}
+
+/** Seconds a client should wait before retrying a 503. */
+const RETRY_AFTER_SECONDS = '1'
 
 /**
  * One place that turns every failure into the §7 envelope. Business errors and failed schema
@@ -40,10 +59,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(200).send(fail(error.code, error.message))
     }
     if (error instanceof RequestError) {
+      if (error.statusCode === 503) reply.header('retry-after', RETRY_AFTER_SECONDS)
       return reply.status(error.statusCode).send(fail(error.statusCode, error.message))
     }
     if (error.validation) {
       return reply.status(200).send(fail(CODE.badRequest, MSG.badRequest))
+    }
+    const fault = faultOf(error)
+    if (fault?.kind === 'duplicate') {
+      // A route that can race should decide in its own statement (ON CONFLICT) and answer as a
+      // sequential duplicate does; reaching here means one did not. warn: the answer is sound, and the
+      // constraint tells an operator which route to look at.
+      request.log.warn({ constraint: fault.constraint }, 'unique constraint refused a row')
+      return reply.status(200).send(fail(CODE.conflict, DUPLICATE_MSG))
+    }
+    if (fault?.kind === 'unavailable') {
+      request.log.warn({ reason: fault.reason, err: error }, 'database unavailable')
+      reply.header('retry-after', RETRY_AFTER_SECONDS)
+      return reply.status(503).send(fail(503, STATUS_MSG[503] ?? MSG.serverError))
+    }
+    if (fault?.kind === 'storageFull') {
+      request.log.error({ reason: fault.reason, err: error }, 'storage full')
+      return reply.status(507).send(fail(507, STATUS_MSG[507] ?? MSG.serverError))
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

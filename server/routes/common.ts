@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import {
   dictItemSchema,
@@ -15,6 +14,7 @@ import { listOf } from '../../schemas/api/json.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { handlerBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
 import { requireUser, viewerId } from '../plugins/auth.ts'
+import { registerMultipart } from '../plugins/uploads.ts'
 import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import { recordUpload } from '../services/file-records.ts'
 import type { ReferenceData } from '../services/reference-data.ts'
@@ -134,9 +134,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   // Multipart in a context of its own: its hooks (an async onResponse on every request) stay off the
   // other routes, which read no files.
   await app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
-    })
+    await registerMultipart(uploads, { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 })
 
     uploads.post(
       '/common/upload',

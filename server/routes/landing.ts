@@ -4,8 +4,8 @@ import { isLandingSignupForm } from '../../schemas/forms/index.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { formBody, params, query, replies } from '../lib/route-schema.ts'
-import { nowIso } from '../lib/time.ts'
 import { viewerId } from '../plugins/auth.ts'
+import { addLandingSignup } from '../services/landing-signups.ts'
 
 const signupSchema = {
   tags: ['活动页面'],
@@ -36,27 +36,15 @@ export async function landingRoutes(app: FastifyInstance): Promise<void> {
       const data = parseForm(signup.form, request.body) as { phone: string }
       // Signed-in visitors are linked to their sign-up; anyone may sign up.
       const userId = (await viewerId(app, request)) ?? null
-      const k = app.db.kysely
-      const existing = await k
-        .selectFrom('landing_signups')
-        .select('id')
-        .where('slug', '=', request.params.slug)
-        .where('phone', '=', data.phone)
-        .executeTakeFirst()
-      if (existing) throw new BusinessError(CODE.badRequest, '该手机号已报名，无需重复提交')
-      const row = await k
-        .insertInto('landing_signups')
-        .values({
-          slug: request.params.slug,
-          form: signup.form,
-          phone: data.phone,
-          data: JSON.stringify(data),
-          user_id: userId,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return ok({ id: row.id }, '报名成功')
+      const id = await addLandingSignup(app.db.kysely, {
+        slug: request.params.slug,
+        form: signup.form,
+        phone: data.phone,
+        data,
+        userId,
+      })
+      if (id === undefined) throw new BusinessError(CODE.badRequest, '该手机号已报名，无需重复提交')
+      return ok({ id }, '报名成功')
     },
   )
 }

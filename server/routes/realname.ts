@@ -3,6 +3,7 @@ import { type RealnameInfo, realnameInfoSchema } from '../../schemas/api/realnam
 import { IDENTITY_TYPES, MAINLAND_ID_CARD } from '../../schemas/forms/realname.ts'
 import type { RealnameAuthTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { isUniqueViolation } from '../lib/faults.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { formBody, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { nowIso } from '../lib/time.ts'
@@ -136,8 +137,10 @@ export async function realnameRoutes(app: FastifyInstance): Promise<void> {
           .execute()
       })
     } catch (error) {
-      // Two submissions racing: the unique keys decide, with the same messages as above.
+      // Two submissions racing: the unique keys decide, with the same messages as above — this
+      // account verified meanwhile (its own key), or another account took the identity.
       await refuseIfVerified(request.userId)
+      if (isUniqueViolation(error)) throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.identityTaken)
       throw error
     }
     return ok(view(row))

@@ -79,11 +79,15 @@ export async function settingsRoutes(
       await attempt.settle(valid)
       if (!valid) throw new BusinessError(CODE.badRequest, '当前密码错误')
       const passwordHash = await hashPassword(form.password)
-      await k
+      // Only over the hash the old password was checked against: of identical changes racing, one
+      // changes it and the others find the old password wrong, as a second change one after another does.
+      const changed = await k
         .updateTable('users')
         .set({ password_hash: passwordHash })
         .where('id', '=', request.userId)
-        .execute()
+        .where('password_hash', '=', user.password_hash)
+        .executeTakeFirst()
+      if (Number(changed.numUpdatedRows) !== 1) throw new BusinessError(CODE.badRequest, '当前密码错误')
       // Other devices sign in again; this one stays signed in.
       await revokeOtherSessions(k, request.userId, requestToken(request) ?? '')
       return ok(undefined, '密码已修改')

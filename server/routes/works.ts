@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createdIdSchema } from '../../schemas/api/common.ts'
 import {
@@ -36,6 +35,7 @@ import {
   textReplies,
 } from '../lib/route-schema.ts'
 import { requireUser, viewerId } from '../plugins/auth.ts'
+import { registerMultipart } from '../plugins/uploads.ts'
 import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import type { NotaryProvider } from '../services/notary/provider.ts'
 import type { Limit } from '../services/rate-limits.ts'
@@ -292,9 +292,7 @@ export async function worksRoutes(
 
   // Multipart in a context of its own, as the upload route: its hooks stay off the other routes.
   await app.register(async (verifying) => {
-    await verifying.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3 },
-    })
+    await registerMultipart(verifying, { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3 })
     verifying.post('/works/verify', { schema: schemas.verify }, async (request) => {
       const claim = await app.rateLimits.claim(`works:verify:address:${request.ip}`, VERIFY_LIMIT)
       if (!claim.allowed) throw new BusinessError(CODE.tooMany, '查验过于频繁，请稍后再试')

@@ -44,6 +44,8 @@ export function uploadType(ext: string): (typeof UPLOAD_TYPES)[string] | undefin
 }
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+/** Where an upload streams before it is checked and moved into place: `files/.upload-<random>`. */
+const TEMP_PREFIX = '.upload-'
 const TOO_LARGE = '文件大小不能超过20MB'
 export const INCOMPLETE = '上传内容不完整或格式有误'
 
@@ -65,6 +67,13 @@ export class FileStorage {
     fs.mkdirSync(this.root, { recursive: true })
   }
 
+  /**
+   * Opens the temporary file an upload streams into. The one seam of this class: the disk-full tests
+   * replace it with a stream to /dev/full, whose every write fails with a real ENOSPC from the kernel
+   * (a full filesystem cannot be mounted portably in CI). 'wx': the random name is never an existing file.
+   */
+  openTemp: (file: string) => fs.WriteStream = (file) => fs.createWriteStream(file, { flags: 'wx' })
+
   pathOf(name: string): string {
     return path.join(this.root, name.slice(0, 2), name)
   }
@@ -76,7 +85,7 @@ export class FileStorage {
     // busboy destroys the file stream of a truncated body before the handler sees it; piping a
     // destroyed stream would wait forever.
     if (stream.destroyed) throw new UploadError(INCOMPLETE)
-    const temp = path.join(this.root, `.upload-${randomBytes(8).toString('hex')}`)
+    const temp = path.join(this.root, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`)
     const hash = createHash('sha256')
     let size = 0
     let head = Buffer.alloc(0)
@@ -86,9 +95,10 @@ export class FileStorage {
       if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16)
     })
     try {
-      await pipeline(stream, fs.createWriteStream(temp)).catch((error: NodeJS.ErrnoException) => {
+      await pipeline(stream, this.openTemp(temp)).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadError(TOO_LARGE)
-        // Disk errors (they carry a syscall) stay 500; anything else is the client's stream breaking off.
+        // Disk errors (they carry a syscall) go to the error handler (a full disk answers 507); anything
+        // else is the client's stream breaking off.
         throw error.syscall ? error : new UploadError(INCOMPLETE)
       })
       if ((stream as Readable & { truncated?: boolean }).truncated) throw new UploadError(TOO_LARGE)
@@ -109,3 +119,37 @@ export class FileStorage {
 }
 
 export class UploadError extends Error {}
+
+const HOUR_MS = 3600_000
+
+/**
+ * How long a temporary upload file must have gone unwritten before it is taken for the leftover of an
+ * interrupted upload: an hour, or twice REQUEST_TIMEOUT_MS if that is longer. An upload in progress
+ * writes its file with every chunk, and one that sends nothing for REQUEST_TIMEOUT_MS is cut off (and
+ * removes its own file), so nothing this old belongs to a live upload — on this instance or on another
+ * one sharing DATA_DIR.
+ */
+export const staleTempAfterMs = (requestTimeoutMs: number) => Math.max(HOUR_MS, 2 * requestTimeoutMs)
+
+/**
+ * Removes `files/.upload-*` last written more than `staleAfterMs` ago: what a process killed during an
+ * upload leaves (save() removes its own file on every other way out). Age decides, not ownership, so
+ * several instances on one DATA_DIR may all sweep. Answers how many it removed.
+ */
+export async function sweepTempFiles(
+  storage: FileStorage,
+  staleAfterMs: number,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0
+  for (const entry of await fs.promises.readdir(storage.root, { withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.startsWith(TEMP_PREFIX)) continue
+    const file = path.join(storage.root, entry.name)
+    const stat = await fs.promises.stat(file).catch(() => undefined)
+    if (!stat || now - stat.mtimeMs <= staleAfterMs) continue
+    // force: another instance's sweep may have removed it a moment ago.
+    await fs.promises.rm(file, { force: true })
+    removed++
+  }
+  return removed
+}

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { TransferListItem } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { DEFAULT_WORKER_QUEUE } from '../config.ts'
-import { RequestError } from '../plugins/errors.ts'
+import { ServiceUnavailable } from '../plugins/errors.ts'
 import type * as Tasks from './tasks.ts'
 
 export type TaskName = keyof typeof Tasks
@@ -65,7 +65,7 @@ export class WorkerPool {
       return (await this.piscina().run(input, { name, ...options })) as TaskOutput<K>
     } catch (error) {
       if (error instanceof Error && error.message === 'Task queue is at limit')
-        throw new RequestError(503, BUSY_MSG)
+        throw new ServiceUnavailable(BUSY_MSG)
       throw error
     }
   }

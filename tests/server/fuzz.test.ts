@@ -4,10 +4,12 @@ import zlib from 'node:zlib'
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../../server/plugins/api-docs.ts'
+import { DUPLICATE_MSG } from '../../server/plugins/errors.ts'
 import { createSession } from '../../server/services/sessions.ts'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 import { VALID_REALNAME } from '../support/valid-forms.ts'
+import { validRequest } from '../support/valid-requests.ts'
 
 /**
  * Issue 7 item 5: a few thousand generated requests over every registered route (the app's route
@@ -15,10 +17,15 @@ import { VALID_REALNAME } from '../support/valid-forms.ts'
  * prototype keys, compressed, huge, deep and null-byte bodies. None may answer 5xx or show a stack trace,
  * and every answer carries the security headers.
  * Seeded: the seed is printed, and FUZZ_SEED=<seed> replays a run; FUZZ_REQUESTS changes its size.
+ * Issue 21 item 7: then bursts of FUZZ_BURST identical valid copies of every state-changing request
+ * (tests/support/valid-requests.ts builds one per route from its schema), which must neither fail nor
+ * reach the error handler's duplicate safety net: each route decides its own races.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? randomInt(1, 2 ** 31))
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000)
 const CONCURRENCY = 8
+/** Identical copies of one valid request sent at once (issue 21 item 7); FUZZ_BURST changes it. */
+const BURST = Number(process.env.FUZZ_BURST ?? 16)
 
 const t = useTestApp()
 
@@ -315,5 +322,46 @@ describe('fuzz', () => {
       })
     }
     console.log(`fuzz statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`)
+  }, 120_000)
+})
+
+/**
+ * State-changing routes: every method but GET, HEAD and OPTIONS, and the GETs that declare
+ * `config: { changesState: true }` (the route table marks them for the cross-site guard), so a new
+ * one joins the bursts by itself. Besides those, a read that writes on first use.
+ */
+const WRITES_ON_FIRST_READ = new Set(['/api/my/getInviteInfo'])
+const changesState = (route: RouteEntry) =>
+  !['GET', 'HEAD', 'OPTIONS'].includes(route.method) ||
+  route.config?.changesState === true ||
+  WRITES_ON_FIRST_READ.has(route.url)
+
+describe('bursts of identical requests', () => {
+  it(`answers ${BURST} identical valid copies of every state-changing request, sent at once, without a 5xx or the duplicate safety net`, async () => {
+    const routes = t.server.app.routeCatalog.filter(
+      (route) => route.method !== 'HEAD' && changesState(route) && !route.url.startsWith('/api/docs'),
+    )
+    expect(routes.some((route) => route.url === '/api/landing/:slug/signup')).toBe(true)
+    expect(routes.length).toBeGreaterThan(30)
+    const outcomes: string[] = []
+    for (const route of routes) {
+      const request = await validRequest(t.server.app, route)
+      const answers = await Promise.all(
+        Array.from({ length: BURST }, () => t.server.app.inject({ ...request })),
+      )
+      const codes = new Map<string, number>()
+      for (const res of answers) {
+        const what = `burst of ${BURST} × ${route.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 300)}`
+        expect(res.statusCode, what).toBeLessThan(500)
+        const type = String(res.headers['content-type'] ?? '')
+        if (!type.includes('json')) continue
+        const body = res.json()
+        // The safety net answers a race that the route should have decided itself (README).
+        expect(body.msg, what).not.toBe(DUPLICATE_MSG)
+        codes.set(String(body.code), (codes.get(String(body.code)) ?? 0) + 1)
+      }
+      outcomes.push(`${route.method} ${route.url} ${JSON.stringify(Object.fromEntries(codes))}`)
+    }
+    console.log(`burst outcomes (body code → copies):\n${outcomes.join('\n')}`)
   }, 120_000)
 })

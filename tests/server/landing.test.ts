@@ -38,6 +38,31 @@ describe('landing page sign-ups', () => {
     })
   })
 
+  it('answers a burst of identical sign-ups as it answers a sequential duplicate: one stored, no 5xx', async () => {
+    const phone = '13600000077'
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.server.app.inject({
+          method: 'POST',
+          url: '/api/landing/signup-open/signup',
+          payload: { ...entry, phone },
+        }),
+      ),
+    )
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 200))
+    const bodies = answers.map((res) => res.json())
+    expect(bodies.filter((body) => body.code === 200)).toHaveLength(1)
+    expect(bodies.filter((body) => body.code !== 200)).toEqual(
+      Array.from({ length: 19 }, () => ({ code: 400, msg: '该手机号已报名，无需重复提交' })),
+    )
+    const rows = await t.server.app.db.kysely
+      .selectFrom('landing_signups')
+      .select('id')
+      .where('phone', '=', phone)
+      .execute()
+    expect(rows).toHaveLength(1)
+  })
+
   it('links a signed-in visitor to the sign-up', async () => {
     const token = await t.api.login(DEMO.designer)
     const body = await t.api.post(

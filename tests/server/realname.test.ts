@@ -64,6 +64,29 @@ describe('real-name verification', () => {
     expect(body).toEqual({ code: 400, msg: '该证件已被其他账号实名认证，一个身份只能认证一个账号' })
   })
 
+  it('gives one of several accounts racing for one identity the verification, the rest the message a later one gets', async () => {
+    const identity = {
+      ...valid,
+      identityType: '2',
+      identity: 'E98765432',
+      gender: '2',
+      birthday: '1992-05-01',
+    }
+    const tokens = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => newUser(`1391000${String(i).padStart(4, '0')}`)),
+    )
+    const answers = await Promise.all(
+      tokens.map((token) => t.api.post('/api/my/realNameAuth', identity, token)),
+    )
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.code !== 200)).toEqual(
+      Array.from({ length: 7 }, () => ({
+        code: 400,
+        msg: '该证件已被其他账号实名认证，一个身份只能认证一个账号',
+      })),
+    )
+  })
+
   it('marks only mainland ID holders eligible for rights confirmation', async () => {
     const token = await newUser('13900000004')
     const body = await t.api.post(

@@ -212,6 +212,28 @@ describe('settings: nickname and password change', () => {
   })
 })
 
+describe('a burst of identical password changes', () => {
+  it('changes the password once and answers the other copies as a second change is answered', async () => {
+    const phone = newPhone()
+    await t.api.post('/api/register/sendCode', { account: phone }, undefined)
+    const token = (await t.api.post('/api/register', form(phone, codeIn(await lastMessage(phone)) as string)))
+      .data.token
+    const change = { oldPassword: PASSWORD, password: 'Changed2026!', confirmPassword: 'Changed2026!' }
+    // Four copies: below the five attempts the sign-in limit lets through, so the limit does not decide.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => t.api.post('/api/my/changePassword', change, token)),
+    )
+    const sequentialSecond = await t.api.post('/api/my/changePassword', change, token)
+    expect(sequentialSecond).toEqual({ code: 400, msg: '当前密码错误' })
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.code !== 200)).toEqual([
+      sequentialSecond,
+      sequentialSecond,
+      sequentialSecond,
+    ])
+  })
+})
+
 describe('the local sandbox mailbox', () => {
   it('shows this machine the codes sent, and nobody else', async () => {
     const phone = newPhone()

@@ -47,6 +47,21 @@ describe('WeChat sign-in over the sandbox provider (SPEC §6 source 1)', () => {
     expect((await t.api.get('/api/my/getUserBase', second.data.token)).data.id).toBe(user.id)
   })
 
+  it('signs a first-time WeChat user in from several tabs at once into one account', async () => {
+    const scans: Array<Awaited<ReturnType<typeof scanAndConfirm>>> = []
+    for (let i = 0; i < 8; i++) scans.push(await scanAndConfirm('测试微信并发'))
+    // Eight different one-time codes for one WeChat user (a code is spent once, whoever sends it).
+    expect(new Set(scans.map((scan) => scan.callback.searchParams.get('code'))).size).toBe(8)
+    const answers = await Promise.all(
+      scans.map((scan) => wechatLogin(scan.callback.searchParams.get('code'), scan.state)),
+    )
+    expect(answers.map((a) => `${a.code} ${a.msg}`)).toEqual(answers.map(() => '200 操作成功'))
+    const ids = await Promise.all(
+      answers.map(async (a) => (await t.api.get('/api/my/getUserBase', a.data.token)).data.id),
+    )
+    expect(new Set(ids).size).toBe(1)
+  })
+
   it('spends a code once, and refuses forged states, forged, expired or denied codes', async () => {
     const { state, callback } = await scanAndConfirm('测试微信乙')
     const code = callback.searchParams.get('code') as string

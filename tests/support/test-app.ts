@@ -28,6 +28,8 @@ export async function createTestApp(
     workers?: AppConfig['workers']
     /** RENDER_LIMIT: uncached page renders a client may cause a minute. */
     renderLimit?: number
+    /** The address the server uses for the new PostgreSQL database, e.g. through a proxy a test cuts. */
+    databaseUrlFor?: (direct: string) => string
   } = {},
 ) {
   const database = await createTestDatabase()
@@ -37,7 +39,7 @@ export async function createTestApp(
   // A server that refuses to start leaves no database or folder behind.
   const app = await buildApp({
     dataDir,
-    databaseUrl,
+    databaseUrl: databaseUrl && options.databaseUrlFor ? options.databaseUrlFor(databaseUrl) : databaseUrl,
     staticDir: options.staticDir ?? tempDir('no-spa'),
     basePath: options.basePath ?? '/',
     sessionTtlMs: options.sessionTtlMs ?? 3600_000,
