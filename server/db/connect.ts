@@ -40,9 +40,11 @@ export function connect(options: { databaseUrl: string; dataDir: string }): Db {
   }
   fs.mkdirSync(options.dataDir, { recursive: true })
   const sqlite = new SQLite(path.join(options.dataDir, 'kabu.db'))
+  // The wait first: two instances opening a new file at once both switch it to WAL, and the second
+  // must wait for the first's lock rather than fail with SQLITE_BUSY.
+  sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
   return {
     kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
