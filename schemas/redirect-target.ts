@@ -22,15 +22,27 @@ export function hasControlCharacter(text: string): boolean {
 /** A host no request carries: the parser resolves against it, and anything else is another site. */
 const PROBE_ORIGIN = 'http://site.invalid'
 
+/**
+ * Pages that act when they are opened — they sign someone in — so no redirect may send a visitor to
+ * one: a crafted `return_url=/redirect?token=<someone else's code>` would otherwise finish a sign-in
+ * into another account with this site as the referrer (login CSRF).
+ */
+const ACTING_PATHS = new Set(['/redirect', '/authorizeWx'])
+
 export type RedirectTarget =
   /** A path on this site (pathname, query and fragment as the parser serialises them). */
   | { kind: 'path'; path: string }
-  /** Empty, another site, another scheme, or not a URL: the caller goes to its fallback. */
+  /** Empty, another site, another scheme, a page that acts, or not a URL: the caller's fallback. */
   | { kind: 'elsewhere' }
   /** Holds a control character: refused outright (HTTP 400 on the server). */
   | { kind: 'invalid' }
 
-export function redirectTarget(raw: string | null | undefined): RedirectTarget {
+/**
+ * `raw` judged as a redirect target. `basePath` is the staging prefix ('/test/'): a target may carry
+ * it, and is judged both with it and without it, so `/test//evil.example/` — `//evil.example/` once
+ * the prefix is taken off — is another site too.
+ */
+export function redirectTarget(raw: string | null | undefined, basePath = '/'): RedirectTarget {
   if (!raw) return { kind: 'elsewhere' }
   let value = raw
   // Links may carry the path URL-encoded once more than needed (%2Fmine%3Fchange%3DInfo).
@@ -51,14 +63,22 @@ export function redirectTarget(raw: string | null | undefined): RedirectTarget {
     return { kind: 'elsewhere' }
   }
   if (url.origin !== PROBE_ORIGIN) return { kind: 'elsewhere' }
-  // `/.//evil.example` parses to the path `//evil.example`: fine inside this URL, but written alone
-  // into a Location it is a link to another host.
-  if (url.pathname.startsWith('//')) return { kind: 'elsewhere' }
+  const root = `/${basePath.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
+  const withoutPrefix =
+    root && (url.pathname === root || url.pathname.startsWith(`${root}/`))
+      ? url.pathname.slice(root.length) || '/'
+      : url.pathname
+  for (const pathname of [url.pathname, withoutPrefix]) {
+    // `/.//evil.example` parses to the path `//evil.example`: fine inside this URL, but written alone
+    // into a Location (or handed to a router) it is a link to another host.
+    if (pathname.startsWith('//') || pathname.startsWith('/\\')) return { kind: 'elsewhere' }
+    if (ACTING_PATHS.has(pathname.replace(/\/+$/, ''))) return { kind: 'elsewhere' }
+  }
   return { kind: 'path', path: `${url.pathname}${url.search}${url.hash}` }
 }
 
 /** The site path to go to, or `fallback` for anything that is not one (control characters included). */
-export function sitePathOr(raw: string | null | undefined, fallback: string): string {
-  const target = redirectTarget(raw)
+export function sitePathOr(raw: string | null | undefined, fallback: string, basePath = '/'): string {
+  const target = redirectTarget(raw, basePath)
   return target.kind === 'path' ? target.path : fallback
 }

@@ -35,3 +35,7 @@ export type WechatAuthorize = FromSchema<typeof wechatAuthorizeSchema>
 /** POST /my/handoff data: a one-time link that signs another browser in (SPEC §2 /redirect). */
 export const handoffLinkSchema = object({ link: anyText, expiresAt: text(32) })
 export type HandoffLink = FromSchema<typeof handoffLinkSchema>
+
+/** GET /handoff/info data: whom a hand-off link would sign in, masked, for the page that asks to confirm. */
+export const handoffInfoSchema = object({ username: text(64), account: text(128), expiresAt: text(32) })
+export type HandoffInfo = FromSchema<typeof handoffInfoSchema>

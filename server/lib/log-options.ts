@@ -8,14 +8,28 @@ import { TOKEN_COOKIE } from '../../schemas/contract.ts'
  * `code`), an Authorization value, the session cookie. Whatever a line holds — a URL, an error
  * message, a stack, a field — goes through here before it is written.
  */
+const SECRET_NAMES = new Set(['token', 'access_token', 'code', 'password'])
+/** A query parameter (its name may be percent-encoded: the server decodes names, so `%74oken` is `token`). */
+const PARAMETER = /([?&;,\s"'(]|^)((?:%[0-9A-Fa-f]{2}|[\w.~-])+)=([^&#\s"';]*)/g
 const SECRETS: Array<[RegExp, string]> = [
-  [/([?&;]|^)(token|access_token|code|password)=[^&#\s"';]*/gi, '$1$2=[REDACTED]'],
   [/\bBearer\s+[\w.~+/=-]+/gi, 'Bearer [REDACTED]'],
   [new RegExp(`\\b${TOKEN_COOKIE}=[^;\\s"']*`, 'g'), `${TOKEN_COOKIE}=[REDACTED]`],
+  // Signed document links carry their credential in the path (/others/download/<token>/<id>).
+  [/(\/(?:download|signedDocument)\/)[^/?#\s"']+/g, '$1[REDACTED]'],
 ]
 
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name).toLowerCase()
+  } catch {
+    return name.toLowerCase()
+  }
+}
+
 export function redactText(text: string): string {
-  let out = text
+  let out = text.replace(PARAMETER, (whole, lead: string, name: string) =>
+    SECRET_NAMES.has(decodedName(name)) ? `${lead}${name}=[REDACTED]` : whole,
+  )
   for (const [pattern, replacement] of SECRETS) out = out.replace(pattern, replacement)
   return out
 }

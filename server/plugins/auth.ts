@@ -19,6 +19,8 @@ declare module 'fastify' {
     changesState?: boolean
     /** Called by another server, never by a browser (a payment provider's notify). */
     serverToServer?: boolean
+    /** Its answer is private though nobody is signed in yet (it hands out a session token): no-store. */
+    privateAnswer?: boolean
   }
 }
 
@@ -57,7 +59,8 @@ export function registerAuth(app: FastifyInstance): void {
   // What is answered for a signed-in user is theirs: no shared proxy, and no browser history on a
   // shared computer, may keep it.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.userId && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
+    const personal = request.userId || request.routeOptions.config?.privateAnswer
+    if (personal && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
       reply.header('cache-control', 'no-store')
     done(null, payload)
   })

@@ -4,6 +4,7 @@ import { MessageChannel } from 'node:worker_threads'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DEFAULT_RENDER_LIMIT } from '../config.ts'
+import { BusinessError } from '../lib/envelope.ts'
 import { renderingOrigin, requestOrigin } from '../lib/origin.ts'
 import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
 import { bufferOf } from '../workers/pool.ts'
@@ -16,6 +17,10 @@ const PAGE_CACHE_ENTRIES = 300
 const KNOWN_PATHS = 5_000
 /** A render that takes longer is given up (its thread is replaced) and the page left to the browser. */
 const RENDER_TIMEOUT_MS = 20_000
+/** New renders one client address may have under way at once; more get the shell. */
+const RENDERS_AT_ONCE = 3
+/** Page renders may fill this share of the pool's queue, so PDFs and pictures always find room. */
+const RENDER_QUEUE_SHARE = 0.5
 
 /** What a path answers, kept for PAGE_CACHE_MS: a redirect, or the finished (compressed) page. */
 type Answer =
@@ -63,15 +68,20 @@ export function loadPageRenderer(
   const readsByPath = new Map<string, string[]>()
   const rendering = new Map<string, Promise<Answer | undefined>>()
   const limiter = new ClientLimit(opts.renderLimit ?? DEFAULT_RENDER_LIMIT)
+  const underWay = new Map<string, number>()
 
-  /** A loader's API call, answered by this server's own routes with the visitor's origin. */
-  const answerCall = async (call: ApiCall, origin: string) => {
+  /**
+   * A loader's API call, answered by this server's own routes with the visitor's origin and address:
+   * a limit per address (work verification, say) counts the visitor, not every render at once.
+   */
+  const answerCall = async (call: ApiCall, origin: string, client: string) => {
     const res = await renderingOrigin.run(origin, () =>
       app.inject({
         method: call.method as 'GET',
         url: call.url,
         payload: call.body,
         headers: call.body ? { 'content-type': 'application/json' } : {},
+        remoteAddress: client,
       }),
     )
     const headers: Record<string, string> = {}
@@ -80,10 +90,10 @@ export function loadPageRenderer(
     return { id: call.id, status: res.statusCode, headers, body: res.body }
   }
 
-  async function render(url: URL, origin: string): Promise<Answer | undefined> {
+  async function render(url: URL, origin: string, client: string): Promise<Answer | undefined> {
     const { port1, port2 } = new MessageChannel()
     port1.on('message', (call: ApiCall) => {
-      answerCall(call, origin).then(
+      answerCall(call, origin, client).then(
         (answer) => port1.postMessage(answer),
         (error: unknown) => port1.postMessage({ id: call.id, status: 500, headers: {}, body: String(error) }),
       )
@@ -135,12 +145,25 @@ export function loadPageRenderer(
     // A path not seen yet is keyed by its whole address until its render says what it reads.
     const key = reads ? pageCacheKey(origin, url, reads) : url.href
     const hit = cache.get(key)
-    if (hit && hit.expires > Date.now()) return hit.answer
+    if (hit && hit.expires > Date.now()) {
+      // Least recently used goes first: a page still asked for stays while new addresses arrive.
+      remember(cache, key, hit, PAGE_CACHE_ENTRIES)
+      return hit.answer
+    }
     // The same page asked for while it renders waits for that render.
     const pending = rendering.get(key)
     if (pending) return pending
-    if (!limiter.take(request.ip) || workers.full) return undefined
-    const job = render(url, origin).finally(() => rendering.delete(key))
+    // Pages may fill only part of the queue: PDFs and pictures must still find room.
+    if (workers.waiting >= workers.queue * RENDER_QUEUE_SHARE) return undefined
+    const client = request.ip
+    if ((underWay.get(client) ?? 0) >= RENDERS_AT_ONCE || !limiter.take(client)) return undefined
+    underWay.set(client, (underWay.get(client) ?? 0) + 1)
+    const job = render(url, origin, client).finally(() => {
+      rendering.delete(key)
+      const left = (underWay.get(client) ?? 1) - 1
+      if (left) underWay.set(client, left)
+      else underWay.delete(client)
+    })
     rendering.set(key, job)
     return job
   }
@@ -152,8 +175,10 @@ export function loadPageRenderer(
       answer = await answerFor(request)
     } catch (error) {
       // A page that cannot be rendered (the queue filled meanwhile, a render that timed out) still
-      // works: the browser renders it from the plain shell.
-      request.log.error({ err: error, url: request.url }, 'server rendering failed')
+      // works: the browser renders it from the plain shell. A Host no URL can hold is the client's
+      // doing, expected and cheap: no stack in the log for it.
+      if (error instanceof BusinessError) request.log.debug({ url: request.url }, error.message)
+      else request.log.error({ err: error, url: request.url }, 'server rendering failed')
       return false
     }
     if (!answer) return false

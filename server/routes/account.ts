@@ -11,7 +11,7 @@ import { formBody, query, replies, SIGNED_IN, str } from '../lib/route-schema.ts
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { createAccount } from '../services/accounts.ts'
 import { createSession, revokeSession } from '../services/sessions.ts'
-import { WECHAT_NONCE_COOKIE } from '../services/wechat/state.ts'
+import { confirmationOf, WECHAT_CONFIRM_COOKIE, WECHAT_NONCE_COOKIE } from '../services/wechat/state.ts'
 
 const WRONG_CREDENTIALS = '账号或密码错误'
 
@@ -80,9 +80,14 @@ async function wechatSignIn(
   code?: string,
   state?: string,
 ): Promise<number> {
-  // The browser that started the sign-in keeps this cookie; one that did not must not finish it.
+  // The browser that started the sign-in keeps this cookie; one that did not must not finish it —
+  // unless the provider works across devices and this browser is the one that confirmed (the sandbox's
+  // confirmation cookie), never one a confirmed code was sent to (login CSRF).
   const nonce = readCookie(request.headers.cookie, WECHAT_NONCE_COOKIE)
-  if (!code || !state || !app.oauthStates.valid(state, nonce, app.wechat.crossDevice))
+  const confirmation = readCookie(request.headers.cookie, WECHAT_CONFIRM_COOKIE)
+  const confirmedHere =
+    app.wechat.crossDevice && !!code && !!confirmation && confirmation === confirmationOf(code)
+  if (!code || !state || !app.oauthStates.valid(state, nonce, confirmedHere))
     throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
   const wechatUser = await app.wechat.exchange(code)
   if (!wechatUser) throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
@@ -110,34 +115,38 @@ async function wechatSignIn(
 }
 
 export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
-  app.post<{ Body: LoginBody }>('/login', { schema: schemas.login }, async (request) => {
-    const body = request.body ?? {}
-    if (body.logInSource === LOGIN_SOURCE.wechat) {
-      const userId = await wechatSignIn(app, request, body.code, body.state)
-      return ok({ token: await createSession(app.db.kysely, userId, opts.sessionTtlMs) })
-    }
-    // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
-    const form = parseForm('login', body) as { account: string; password: string }
-    const { password } = form
-    const account = canonicalAccount(form.account)
+  app.post<{ Body: LoginBody }>(
+    '/login',
+    { schema: schemas.login, config: { privateAnswer: true } },
+    async (request) => {
+      const body = request.body ?? {}
+      if (body.logInSource === LOGIN_SOURCE.wechat) {
+        const userId = await wechatSignIn(app, request, body.code, body.state)
+        return ok({ token: await createSession(app.db.kysely, userId, opts.sessionTtlMs) })
+      }
+      // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
+      const form = parseForm('login', body) as { account: string; password: string }
+      const { password } = form
+      const account = canonicalAccount(form.account)
 
-    // The same indexed lookup whether or not the name finds an account: the phone and the e-mail
-    // address of one account then count against one limit, and an unknown name against its own.
-    const user = await app.db.kysely
-      .selectFrom('users')
-      .select(['id', 'password_hash'])
-      .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
-      .executeTakeFirst()
-    // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
-    const attempt = await app.loginThrottle.claim({ userId: user?.id, name: account }, request.ip)
-    if (attempt.waitMinutes) {
-      throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${attempt.waitMinutes}分钟后再试`)
-    }
-    const valid = await verifyPasswordOrDummy(password, user?.password_hash)
-    await attempt.settle(valid)
-    if (!user || !valid) throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
-    return ok({ token: await createSession(app.db.kysely, user.id, opts.sessionTtlMs) })
-  })
+      // The same indexed lookup whether or not the name finds an account: the phone and the e-mail
+      // address of one account then count against one limit, and an unknown name against its own.
+      const user = await app.db.kysely
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
+        .executeTakeFirst()
+      // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
+      const attempt = await app.loginThrottle.claim({ userId: user?.id, name: account }, request.ip)
+      if (attempt.waitMinutes) {
+        throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${attempt.waitMinutes}分钟后再试`)
+      }
+      const valid = await verifyPasswordOrDummy(password, user?.password_hash)
+      await attempt.settle(valid)
+      if (!user || !valid) throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
+      return ok({ token: await createSession(app.db.kysely, user.id, opts.sessionTtlMs) })
+    },
+  )
 
   app.get('/my/getUserBase', { preValidation: requireUser, schema: schemas.userBase }, async (request) => {
     const user = await app.db.kysely

@@ -1,8 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type HandoffLink, handoffLinkSchema } from '../../schemas/api/account.ts'
-import { API_BASE, CODE, TOKEN_COOKIE } from '../../schemas/contract.ts'
+import type { FastifyInstance } from 'fastify'
+import {
+  type HandoffInfo,
+  type HandoffLink,
+  handoffInfoSchema,
+  handoffLinkSchema,
+  type SessionToken,
+  sessionTokenSchema,
+} from '../../schemas/api/account.ts'
+import { API_BASE, CODE } from '../../schemas/contract.ts'
 import { redirectTarget } from '../../schemas/redirect-target.ts'
 import { BusinessError, ok } from '../lib/envelope.ts'
+import { maskAccount, maskName } from '../lib/mask.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { query, replies, SIGNED_IN, str } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
@@ -11,7 +19,10 @@ import { RequestError } from '../plugins/errors.ts'
 
 /** What a target with a control character gets (HTTP 400): no Location can carry it. */
 export const BAD_TARGET = '跳转地址无效'
+/** A hand-off code that is forged, expired, spent, or whose session has ended. */
+export const HANDOFF_INVALID = '登录链接无效或已过期，请在原设备上重新生成'
 const MINT_LIMIT = { windowMs: 60_000, max: 10 } as const
+const CODE_FIELD = str(128, { description: '一次性登录码（/redirect 链接的 token）' })
 
 const schemas = {
   mint: {
@@ -25,12 +36,22 @@ const schemas = {
     },
     response: replies(handoffLinkSchema),
   },
+  info: {
+    tags: ['账号'],
+    summary: '一次性登录码将登录的账号（打码显示，供确认页使用；不消耗登录码）',
+    querystring: { type: 'object', properties: { code: CODE_FIELD }, required: ['code'] },
+    response: replies(handoffInfoSchema),
+  },
+  redeem: {
+    tags: ['账号'],
+    summary: '确认后用一次性登录码登录：返回新的登录令牌（登录码随之失效）',
+    querystring: query({}),
+    body: { type: 'object', properties: { code: CODE_FIELD }, required: ['code'] },
+    response: replies(sessionTokenSchema),
+  },
   redirect: {
     hide: true,
-    querystring: {
-      type: 'object',
-      properties: { token: str(512), url: str(2048) },
-    },
+    querystring: { type: 'object', properties: { token: str(512), url: str(2048) } },
   },
 } as const
 
@@ -47,9 +68,11 @@ function addressOf(basePath: string, path: string): string {
 /**
  * SPEC §2 `/redirect?token&url`: "stores the token and goes to url". The token is a one-time hand-off
  * code (services/handoff.ts) minted by `POST /api/my/handoff` for a signed-in user — never a session
- * token — and it signs this browser in only when the visitor opened the link themselves (typed, scanned,
- * followed from this site): another site's link or script can never change who is signed in here. The
- * target is judged as the browser will read it (schemas/redirect-target.ts).
+ * token — and opening the link signs nobody in: when the visitor opened it themselves (typed, scanned,
+ * followed on this site) the page asks them to confirm the account it names (src/features/account/
+ * redirect-page.tsx), and only their click — `POST /api/handoff/redeem`, refused from other sites —
+ * signs in. A link another site sends the browser to goes straight to its target. The target is judged
+ * as the browser will read it (schemas/redirect-target.ts).
  */
 export async function handoffRoutes(
   app: FastifyInstance,
@@ -59,7 +82,7 @@ export async function handoffRoutes(
     `${API_BASE}/my/handoff`,
     { preValidation: requireUser, schema: schemas.mint },
     async (request) => {
-      const target = redirectTarget(request.body?.url ?? '/')
+      const target = redirectTarget(request.body?.url ?? '/', opts.basePath)
       if (target.kind !== 'path') throw new BusinessError(CODE.badRequest, BAD_TARGET)
       const claim = await app.rateLimits.claim(`handoff:mint:user:${request.userId}`, MINT_LIMIT)
       if (!claim.allowed) throw new BusinessError(CODE.tooMany, '操作过于频繁，请稍后再试')
@@ -74,37 +97,53 @@ export async function handoffRoutes(
     },
   )
 
+  app.get<{ Querystring: { code: string } }>(
+    `${API_BASE}/handoff/info`,
+    { schema: schemas.info, config: { privateAnswer: true } },
+    async (request) => {
+      const found = await app.handoff.inspect(request.query.code)
+      if (!found) throw new BusinessError(CODE.badRequest, HANDOFF_INVALID)
+      const user = await app.db.kysely
+        .selectFrom('users')
+        .select(['username', 'account'])
+        .where('id', '=', found.userId)
+        .executeTakeFirstOrThrow()
+      const data: HandoffInfo = {
+        username: maskName(user.username),
+        account: maskAccount(user.account),
+        expiresAt: found.expiresAt,
+      }
+      return ok(data)
+    },
+  )
+
+  app.post<{ Body: { code: string } }>(
+    `${API_BASE}/handoff/redeem`,
+    { schema: schemas.redeem, config: { privateAnswer: true } },
+    async (request) => {
+      const session = await app.handoff.redeem(request.body.code, opts.sessionTtlMs)
+      if (!session) throw new BusinessError(CODE.badRequest, HANDOFF_INVALID)
+      const data: SessionToken = { token: session }
+      return ok(data)
+    },
+  )
+
   app.get<{ Querystring: { token?: string; url?: string } }>(
     `${opts.basePath}redirect`,
     { schema: schemas.redirect },
     async (request, reply) => {
-      const target = redirectTarget(request.query.url)
+      const target = redirectTarget(request.query.url, opts.basePath)
       if (target.kind === 'invalid') throw new RequestError(400, BAD_TARGET)
-      const { token } = request.query
-      if (token && visitorNavigated(request)) {
-        const session = await app.handoff.redeem(token, opts.sessionTtlMs)
-        if (session) setSessionCookie(request, reply, session, opts)
+      // The visitor's own link: the page that names the account and asks to confirm (the SPA's).
+      if (request.query.token && visitorNavigated(request)) {
+        reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+        return reply.callNotFound()
       }
-      // The code is spent either way; the next page need not see it in a Referer.
+      // No code, or another site sent the browser here: to the target, nobody signed in or out.
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .redirect(addressOf(opts.basePath, target.kind === 'path' ? target.path : '/'), 302)
     },
-  )
-}
-
-/** The cookie the SPA itself keeps the session in (src/lib/token.ts): same name, path and SameSite. */
-function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  opts: { sessionTtlMs: number; siteOrigin?: string },
-): void {
-  const secure = request.protocol === 'https' || opts.siteOrigin?.startsWith('https:') ? '; Secure' : ''
-  const maxAge = Math.floor(opts.sessionTtlMs / 1000)
-  reply.header(
-    'set-cookie',
-    `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`,
   )
 }

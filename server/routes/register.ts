@@ -84,7 +84,7 @@ export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs:
     },
   )
 
-  app.post('/register', { schema: schemas.register }, async (request) => {
+  app.post('/register', { schema: schemas.register, config: { privateAnswer: true } }, async (request) => {
     const parsed = parseForm('register', request.body) as {
       account: string
       code: string

@@ -3,6 +3,7 @@ import { acceptHtmlForms, escapeHtml, sandboxPage } from '../lib/html.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { handlerBody, query, textReplies } from '../lib/route-schema.ts'
 import type { SandboxWechat } from '../services/wechat/sandbox.ts'
+import { confirmationOf, WECHAT_CONFIRM_COOKIE } from '../services/wechat/state.ts'
 
 const FIELDS = { state: { type: 'string', maxLength: 128 }, redirect_uri: { type: 'string', maxLength: 512 } }
 
@@ -89,7 +90,14 @@ export async function sandboxWechatRoutes(
         .trim()
         .slice(0, 20)
       if (body.decision === 'allow' && nickname) {
-        callback.searchParams.set('code', provider.issueCode(provider.userFor(nickname)))
+        const code = provider.issueCode(provider.userFor(nickname))
+        callback.searchParams.set('code', code)
+        // This device confirmed: the sign-in may finish here, and only here (server/routes/account.ts).
+        const secure = request.protocol === 'https' ? '; Secure' : ''
+        reply.header(
+          'set-cookie',
+          `${WECHAT_CONFIRM_COOKIE}=${confirmationOf(code)}; Path=/api; Max-Age=300; HttpOnly; SameSite=Lax${secure}`,
+        )
       }
       // Denied: back without a code, which /authorizeWx reads as a failed sign-in.
       return reply.redirect(callback.href, 302)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { type InviteInfo, inviteInfoSchema } from '../../schemas/api/account.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
+import { maskName } from '../lib/mask.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { hashPassword, verifyPasswordOrDummy } from '../lib/passwords.ts'
 import { formBody, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
@@ -37,12 +38,6 @@ const schemas = {
     response: replies(inviteInfoSchema),
   },
 } as const
-
-/** Masks a name for someone else’s eyes: 林晓 → 林*, 用户3456 → 用***56. */
-const maskName = (name: string) =>
-  name.length <= 2
-    ? `${name.slice(0, 1)}*`
-    : `${name.slice(0, 1)}${'*'.repeat(name.length - 3)}${name.slice(-2)}`
 
 /** The personal area's settings and invitations (SPEC §2 /mine Setting and Info). */
 export async function settingsRoutes(

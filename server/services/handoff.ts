@@ -16,8 +16,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * live session, works once (claimed in the shared rate-limit table before the session is made, so two
  * racing redemptions cannot both pass), for two minutes, and only while the session that minted it is
  * live — signing out ends its codes too. It is never a session token: a token in a link could be
- * replayed for days, and would sign in whoever opened the link. Who may redeem one, and when, is the
- * route's to judge (server/routes/redirect.ts: never on another site's say-so).
+ * replayed for days, and would sign in whoever opened the link. It is redeemed only by the visitor's
+ * own click on a page naming the account (server/routes/handoff.ts), never by opening a link.
  */
 export class HandoffCodes {
   private readonly key: Buffer
@@ -44,10 +44,10 @@ export class HandoffCodes {
   }
 
   /**
-   * Spends a code and signs its user in with a new session of `ttlMs`: the new session's token, or
-   * undefined for a code that is forged, expired, spent, or whose session has ended.
+   * The user a code would sign in, without spending it: undefined for a code that is forged, expired,
+   * already spent, or whose session has ended. What the confirmation page names.
    */
-  async redeem(code: string, ttlMs: number, now = Date.now()): Promise<string | undefined> {
+  async inspect(code: string, now = Date.now()): Promise<{ userId: number; expiresAt: string } | undefined> {
     const match = /^(\d{1,12})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(code)
     if (!match) return undefined
     const [, sessionId, expiry, nonce, signature] = match as unknown as [
@@ -60,6 +60,7 @@ export class HandoffCodes {
     const expected = Buffer.from(this.sign(`${sessionId}.${expiry}.${nonce}`))
     if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined
     if (Number.parseInt(expiry, 36) <= now) return undefined
+    if ((await this.rateLimits.count(spentKey(code), SPENT)) > 0) return undefined
     const session = await this.db
       .selectFrom('sessions')
       .select('user_id')
@@ -67,10 +68,25 @@ export class HandoffCodes {
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', nowIso())
       .executeTakeFirst()
-    if (!session) return undefined
+    return (
+      session && { userId: session.user_id, expiresAt: new Date(Number.parseInt(expiry, 36)).toISOString() }
+    )
+  }
+
+  /**
+   * Spends a code and signs its user in with a new session of `ttlMs`: the new session's token, or
+   * undefined for a code that is forged, expired, spent, or whose session has ended.
+   */
+  async redeem(code: string, ttlMs: number, now = Date.now()): Promise<string | undefined> {
+    const found = await this.inspect(code, now)
+    if (!found) return undefined
     // Spent before the session is made: of two racing redemptions, one claim finds the count at 2.
-    const claim = await this.rateLimits.claim(`handoff:${sha256(code)}`, { windowMs: HANDOFF_TTL_MS, max: 1 })
+    const claim = await this.rateLimits.claim(spentKey(code), SPENT)
     if (!claim.allowed) return undefined
-    return createSession(this.db, session.user_id, ttlMs)
+    return createSession(this.db, found.userId, ttlMs)
   }
 }
+
+/** Where a code's one use is recorded (the shared rate-limit table: every instance sees it). */
+const spentKey = (code: string) => `handoff:${sha256(code)}`
+const SPENT = { windowMs: HANDOFF_TTL_MS, max: 1 } as const

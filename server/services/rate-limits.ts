@@ -79,6 +79,17 @@ export class RateLimits {
       .execute()
   }
 
+  /** How many claims a key's current window holds (0 when none, or when its window has passed). */
+  async count(key: string, limit: Pick<Limit, 'windowMs'>): Promise<number> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['count', 'window_start'])
+      .where('key', '=', key)
+      .executeTakeFirst()
+    if (!row || Date.parse(row.window_start) + limit.windowMs <= this.now()) return 0
+    return Number(row.count)
+  }
+
   /** Forgets a key's window altogether (e.g. the owner proved who they are). */
   async clear(...keys: string[]): Promise<void> {
     if (keys.length) await this.db.deleteFrom('rate_limits').where('key', 'in', keys).execute()

@@ -31,7 +31,7 @@ export interface PoolOptions {
 export class WorkerPool {
   private pool: Piscina | undefined
   readonly threads: number
-  private readonly queue: number
+  readonly queue: number
 
   constructor(options: PoolOptions = {}) {
     this.threads = options.threads ?? os.availableParallelism()
@@ -51,9 +51,9 @@ export class WorkerPool {
     return this.pool
   }
 
-  /** Whether another task would find the queue full. */
-  get full(): boolean {
-    return this.pool !== undefined && this.pool.queueSize >= this.queue
+  /** Tasks waiting for a thread. */
+  get waiting(): number {
+    return this.pool?.queueSize ?? 0
   }
 
   async run<K extends TaskName>(

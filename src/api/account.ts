@@ -1,4 +1,5 @@
 import type {
+  HandoffInfo,
   HandoffLink,
   InviteInfo,
   SessionToken,
@@ -58,3 +59,10 @@ export const RESUME_PDF_URL = '/api/my/resume/pdf'
 
 /** A one-time link (2 minutes) that signs another device in and opens `url` there (SPEC §2 /redirect). */
 export const createHandoffLink = (url: string) => postData<HandoffLink>('/my/handoff', { url })
+
+/** Whom a hand-off code would sign in (masked); spends nothing. */
+export const getHandoffInfo = (code: string) =>
+  getData<HandoffInfo>('/handoff/info', { params: { code }, skipAuthRedirect: true })
+
+/** Signs in with a hand-off code after the visitor confirmed: the new session's token. */
+export const redeemHandoff = (code: string) => postData<SessionToken>('/handoff/redeem', { code })

@@ -1,5 +1,6 @@
 import { Button, Group, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useNavigate, useNavigation } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate, useNavigation } from 'react-router'
 import { getRegionLevel, type RegionLevelItem } from '../api/common.ts'
 import { toAddress } from '../lib/paths.ts'
 
@@ -41,23 +42,36 @@ export const pageParam = (query: URLSearchParams) =>
 export function useFilterNavigation(path: string, current: Record<string, string>) {
   const navigate = useNavigate()
   // While a change is still loading, the next one builds on it, not on the page shown: two filters
-  // chosen in quick succession both hold.
+  // chosen in quick succession both hold — also when the second comes before React has re-rendered
+  // after the first (a busy phone), which the last requested filters, kept here at once, cover.
   const pending = useNavigation().location
   const pendingQuery = pending?.pathname === path ? new URLSearchParams(pending.search) : undefined
-  const base = pendingQuery
-    ? Object.fromEntries(Object.keys(current).map((key) => [key, pendingQuery.get(key) ?? '']))
-    : current
-  const urlOf = (changes: Record<string, string>, page = 1) => {
+  const requested = useRef<Record<string, string> | undefined>(undefined)
+  const { search } = useLocation()
+  // Arrived: the page shows what was asked for.
+  useEffect(() => {
+    requested.current = undefined
+  }, [search])
+  const base =
+    requested.current ??
+    (pendingQuery
+      ? Object.fromEntries(Object.keys(current).map((key) => [key, pendingQuery.get(key) ?? '']))
+      : current)
+  const urlOf = (filters: Record<string, string>, page = 1) => {
     const q = new URLSearchParams()
-    for (const [key, value] of Object.entries({ ...base, ...changes })) if (value) q.set(key, value)
+    for (const [key, value] of Object.entries(filters)) if (value) q.set(key, value)
     if (page > 1) q.set('page', String(page))
-    const search = q.toString()
-    return search ? `${path}?${search}` : path
+    const text = q.toString()
+    return text ? `${path}?${text}` : path
   }
   return {
-    setFilter: (changes: Record<string, string>) => navigate(urlOf(changes)),
+    setFilter: (changes: Record<string, string>) => {
+      const filters = { ...(requested.current ?? base), ...changes }
+      requested.current = filters
+      navigate(urlOf(filters))
+    },
     /** The address of a page of the list as it is filtered now. */
-    pageHref: (page: number) => urlOf({}, page),
+    pageHref: (page: number) => urlOf(base, page),
   }
 }
 

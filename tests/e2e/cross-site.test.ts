@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { VALID_FORMS } from '../support/valid-forms.ts'
 import { entryWithWork, newEntrant, workStands } from './entrants.ts'
-import { baseURL, launch, openPage, signIn } from './page.ts'
+import { baseURL, launch, openPage, signIn, submitLogin } from './page.ts'
 
 /**
  * Issue 21 items 2 and 3 in Chromium: a page on another site (served on `localhost` while the portal is
@@ -120,6 +120,34 @@ describe('/redirect from another site (login CSRF)', () => {
     await viaAttacker(page, 'go', link)
     expect(await tokenOf(page)).toBeUndefined()
   })
+
+  it('cannot ride a sign-in: return_url=/redirect?token=… goes home, signed in as the visitor', async () => {
+    // The review's way in: a same-site navigation after the visitor's own sign-in.
+    const link = new URL(await attackersLink())
+    const { page } = await openPage(browser)
+    await page.goto(`/login?return_url=${encodeURIComponent(link.pathname + link.search)}`)
+    await submitLogin(page, '13800000001', 'Kabu2026!')
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('思远设计')
+    const me = await page.request.get('/api/my/getUserBase', {
+      headers: { authorization: (await tokenOf(page)) as string },
+    })
+    expect((await me.json()).data.username).toBe('陈思远')
+  })
+
+  it('a link the visitor opens themselves names the account it would switch to, and 取消 keeps theirs', async () => {
+    const link = await attackersLink()
+    const { page } = await openPage(browser)
+    await signIn(page)
+    const before = await tokenOf(page)
+    await page.goto(link)
+    await expect.poll(() => page.getByTestId('handoff-account').textContent()).toContain('138****0003')
+    await expect.poll(() => page.getByTestId('handoff-switch').textContent()).toContain('当前已登录')
+    await page.screenshot({ path: '/tmp/kabu-handoff-confirm-1366.png' })
+    await page.getByRole('button', { name: '取消' }).click()
+    await page.waitForURL((url) => url.pathname === '/mine')
+    expect(await tokenOf(page)).toBe(before)
+  })
 })
 
 describe('在其他设备登录 (a hand-off link opened by its owner)', () => {
@@ -133,17 +161,22 @@ describe('在其他设备登录 (a hand-off link opened by its owner)', () => {
     const link = (await page.getByTestId('handoff-link').textContent()) as string
     expect(await page.getByTestId('handoff-status').textContent()).toContain('仅可使用一次')
 
-    // The phone opens the scanned address itself (Sec-Fetch-Site: none).
+    // The phone opens the scanned address itself (Sec-Fetch-Site: none) and confirms the account.
     const phone = await openPage(browser, 375)
     await phone.page.goto(link)
+    await expect.poll(() => phone.page.getByTestId('handoff-account').textContent()).toContain('138****0001')
+    await phone.page.screenshot({ path: '/tmp/kabu-handoff-confirm-375.png' })
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await phone.page.getByRole('button', { name: '确认登录' }).click()
     await phone.page.waitForURL('**/mine?change=Info')
     await expect.poll(() => phone.page.getByTestId('user-menu').count()).toBeGreaterThan(0)
     expect(await tokenOf(phone.page)).toBeDefined()
     await phone.page.screenshot({ path: '/tmp/kabu-handoff-phone-375.png' })
 
-    // A second device with the same link gets nothing.
+    // A second device with the same link gets nothing: the code is spent.
     const other = await openPage(browser, 375)
     await other.page.goto(link)
+    await other.page.getByTestId('handoff-invalid').waitFor()
     expect(await tokenOf(other.page)).toBeUndefined()
 
     // The settings page at phone width.

@@ -63,3 +63,28 @@ describe('the page cache', () => {
     expect((await rendered('/historyVideo/list?page=1', '10.1.0.3')).renderedAt).toBeDefined()
   })
 })
+
+describe('a page’s own API calls', () => {
+  it('count against the visitor’s limits, not one shared by every render', async () => {
+    const own = await createTestApp({ staticDir: STATIC_DIR, renderLimit: 1000 })
+    try {
+      const verify = async (hash: string, client: string) => {
+        const res = await own.app.inject({
+          url: `/works/verify?hash=${hash}`,
+          headers: { host: 'localhost' },
+          remoteAddress: client,
+        })
+        return res.body.includes('id="kb-page-data"')
+      }
+      // One visitor checks 61 hashes: the 61st is over the 60 a 10 minutes work verification allows.
+      const rendered: boolean[] = []
+      for (let i = 0; i < 61; i++) rendered.push(await verify(i.toString(16).padStart(64, '0'), '10.2.0.1'))
+      expect(rendered.slice(0, 60).every(Boolean)).toBe(true)
+      expect(rendered[60]).toBe(false)
+      // Another visitor's check is theirs to count.
+      expect(await verify('f'.repeat(64), '10.2.0.2')).toBe(true)
+    } finally {
+      await own.close()
+    }
+  })
+})

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redirectVariants, SAFE_TARGETS } from '../support/redirect-variants.ts'
-import { baseURL, launch, openPage, submitLogin } from './page.ts'
+import { baseURL, launch, openPage, stagingURL, submitLogin } from './page.ts'
 
 /**
  * Redirect targets as Chromium reads them (issue 21 item 1). Another site, served on `localhost` while
@@ -87,4 +87,51 @@ describe('return_url after sign-in', () => {
       expect(visits).toEqual([])
     },
   )
+})
+
+/** Under the staging prefix (BASE_PATH=/test/): the prefix must not hide `//host` from the check. */
+describe('under BASE_PATH=/test/', () => {
+  const stagingHost = () => new URL(stagingURL()).host
+  const PREFIXED = [
+    '/test//HOST/',
+    '/test/\\HOST/',
+    '/test/.//HOST/',
+    '%2Ftest%2F%2FHOST%2F',
+    '/test/\t/HOST/',
+  ]
+
+  it('/test/redirect?url= never leaves the site', async () => {
+    const problems: string[] = []
+    for (const raw of PREFIXED) {
+      const value = raw.replaceAll('HOST', otherHost)
+      await page.goto(`${stagingURL()}/test/redirect?url=${encodeURIComponent(value)}`).catch(() => undefined)
+      if (new URL(page.url()).host !== stagingHost())
+        problems.push(`${JSON.stringify(value)} → ${page.url()}`)
+    }
+    expect(problems).toEqual([])
+    expect(visits).toEqual([])
+  })
+
+  it.each(PREFIXED.slice(0, 3))('signing in with return_url=%s stays on the site', async (raw) => {
+    const { page: fresh } = await openPage(browser, 1280, stagingURL())
+    await fresh.goto(`/test/login?return_url=${encodeURIComponent(raw.replaceAll('HOST', otherHost))}`)
+    await submitLogin(fresh, '13800000001', 'Kabu2026!')
+    await fresh.waitForURL((url) => url.pathname !== '/test/login')
+    expect(new URL(fresh.url()).host).toBe(stagingHost())
+    expect(visits).toEqual([])
+  })
+
+  it('the WeChat sign-in returns within the site whatever its return_url', async () => {
+    const { page: fresh } = await openPage(browser, 1280, stagingURL())
+    await fresh.goto(`/test/wxlogin?return_url=${encodeURIComponent(`/test//${otherHost}/`)}`)
+    await fresh.getByTestId('wx-open-here').click()
+    await fresh.waitForURL((u) => u.pathname === '/api/sandbox/wechat/authorize')
+    await fresh.fill('#nickname', '前缀跳转测试')
+    await fresh.getByRole('button', { name: '确认登录' }).click()
+    await fresh.waitForURL(
+      (u) => u.pathname.startsWith('/test') && !u.pathname.startsWith('/test/authorizeWx'),
+    )
+    expect(new URL(fresh.url()).host).toBe(stagingHost())
+    expect(visits).toEqual([])
+  })
 })

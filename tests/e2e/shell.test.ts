@@ -129,6 +129,9 @@ describe('routing', () => {
       data: { url: '/agreement/user' },
     })
     await page.goto((await minted.json()).data.link)
+    // Opening it signs nobody in: the page names the account and waits for the visitor.
+    await expect.poll(() => page.getByTestId('handoff-account').textContent()).toContain('138****0001')
+    await page.getByRole('button', { name: '确认登录' }).click()
     await page.waitForURL('**/agreement/user')
     await expect.poll(() => page.getByTestId('user-menu').isVisible()).toBe(true)
   })

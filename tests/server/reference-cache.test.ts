@@ -241,11 +241,12 @@ describe('two instances on one database', () => {
 
   it('a new dictionary and a renamed region reach the other instance, labels included', async () => {
     const k = a.app.db.kysely
+    // Absent before the insert: asked right after it, PostgreSQL's NOTIFY may already have reloaded B.
+    expect(await json(b, '/api/common/type/test_new_dict')).toEqual({ code: 404, msg: '字典不存在' })
     await k
       .insertInto('dictionaries')
       .values({ dict_type: 'test_new_dict', dict_code: '1', dict_label: '新字典项', dict_sort: 1 })
       .execute()
-    expect(await json(b, '/api/common/type/test_new_dict')).toEqual({ code: 404, msg: '字典不存在' })
     await within(
       BOUND_MS,
       () => json(b, '/api/common/type/test_new_dict'),

@@ -24,11 +24,29 @@ async function scanAndConfirm(nickname: string, decision: 'allow' | 'deny' = 'al
     payload: form.toString(),
   })
   expect(answer.statusCode).toBe(302)
-  return { state, callback: new URL(answer.headers.location as string) }
+  const issued = new URL(answer.headers.location as string).searchParams.get('code')
+  if (issued) confirmations.set(issued, String(answer.headers['set-cookie'] ?? '').split(';')[0] ?? '')
+  // The confirming device keeps the proof that it confirmed; the sign-in finishes there.
+  const confirmed = String(answer.headers['set-cookie'] ?? '').split(';')[0] ?? ''
+  return { state, callback: new URL(answer.headers.location as string), confirmed }
 }
 
-const wechatLogin = (code: string | null, state: string) =>
-  t.api.post('/api/login', { code: code ?? undefined, state, logInSource: 1 })
+/** Finishes a sign-in as the device that confirmed it (the sandbox's QR code opens on a phone). */
+const wechatLogin = async (
+  code: string | null,
+  state: string,
+  cookie = confirmations.get(code ?? '') ?? '',
+) =>
+  (
+    await t.server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: cookie ? { cookie } : {},
+      payload: { code: code ?? undefined, state, logInSource: 1 },
+    })
+  ).json()
+/** Each confirmed code's confirmation cookie, as its device holds it. */
+const confirmations = new Map<string, string>()
 
 describe('WeChat sign-in over the sandbox provider (SPEC §6 source 1)', () => {
   it('creates the account on the first sign-in and finds it again on the next', async () => {
@@ -106,6 +124,20 @@ describe('WeChat sign-in over the sandbox provider (SPEC §6 source 1)', () => {
 })
 
 describe('WeChat sign-in is bound to the browser that started it', () => {
+  it('refuses a code confirmed on another device when this browser neither started nor confirmed it (login CSRF)', async () => {
+    // The attacker starts and confirms a sign-in of their own, then sends its code to the victim.
+    const attacker = await scanAndConfirm('攻击者微信二')
+    expect(attacker.confirmed).toMatch(/^kb_wx_confirm=/)
+    const code = attacker.callback.searchParams.get('code')
+    const forced = await wechatLogin(code, attacker.state, '')
+    expect(forced).toEqual({ code: 400, msg: FAILED })
+    // Another code's confirmation proves nothing for this one.
+    const other = await scanAndConfirm('别人的微信')
+    expect(await wechatLogin(code, attacker.state, other.confirmed)).toEqual({ code: 400, msg: FAILED })
+    // On the device that confirmed, it finishes.
+    expect((await wechatLogin(code, attacker.state, attacker.confirmed)).code).toBe(200)
+  })
+
   it('refuses a code and state from someone else’s sign-in in a browser that started its own (login CSRF)', async () => {
     // The victim's browser starts a sign-in and keeps its nonce cookie.
     const started = await t.server.app.inject({ url: '/api/wx/authorize' })

@@ -27,6 +27,26 @@ describe('redirectTarget', () => {
     expect(sitePathOr(input, '/')).toBe(arrives)
   })
 
+  it.each([
+    '/redirect?token=abc&url=%2Fmine',
+    '/redirect/',
+    '%2Fredirect%3Ftoken%3Dabc',
+    '/authorizeWx?code=x&state=y',
+    '/a/../redirect?token=abc',
+  ])('refuses %s: a page that signs someone in is no place to send a visitor', (input) => {
+    expect(sitePathOr(input, '/')).toBe('/')
+  })
+
+  it.each([
+    ['/test//evil.example/', '/'],
+    ['/test/\\evil.example/', '/'],
+    ['/test/redirect?token=abc', '/'],
+    ['/test/mine?change=Info', '/test/mine?change=Info'],
+    ['/mine', '/mine'],
+  ])('under the staging prefix /test/, %s → %s', (input, arrives) => {
+    expect(sitePathOr(input, '/', '/test/')).toBe(arrives)
+  })
+
   it.each(['', null, undefined, 'mine', 'https://portal.example/mine'])(
     '%s goes to the fallback',
     (input) => {
