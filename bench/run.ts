@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../server/app.ts'
 import { tempDir } from '../tests/support/temp-dir.ts'
+import { benchApp, listen } from './bench-app.ts'
 import { reportLoadedLatency } from './event-loop.ts'
 import { reportFormRoutes } from './form-routes.ts'
 import { int, table } from './format.ts'
@@ -34,14 +34,6 @@ import { reportValidationSpeed } from './validation-speed.ts'
  */
 const root = path.resolve(import.meta.dirname, '..')
 const distDir = path.join(root, 'dist')
-
-// Port 0: the kernel picks a free port, with no window for another process to take it.
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('server has no TCP address')
-  return `http://127.0.0.1:${address.port}`
-}
 
 /** Prints each answer's req/s beside the hello route's; true when one failed or fell below MIN_RATIO. */
 async function reportThroughput(baseUrl: string, helloUrl: string): Promise<boolean> {
@@ -105,17 +97,7 @@ async function main(): Promise<number> {
   const dataDir = tempDir('bench')
   const servers: FastifyInstance[] = []
   try {
-    const app = await buildApp({
-      dataDir,
-      databaseUrl: '',
-      staticDir: distDir,
-      basePath: '/',
-      sessionTtlMs: 3600_000,
-      logLevel: 'silent',
-      // The bench is one client asking for many new pages: the per-client render limit would turn
-      // them into shells and measure nothing.
-      renderLimit: 100_000,
-    })
+    const app = await benchApp(dataDir, distDir)
     servers.push(app)
     const hello = helloServer()
     servers.push(hello)

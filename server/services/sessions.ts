@@ -21,28 +21,25 @@ export async function createSession(db: Kysely<Database>, userId: number, ttlMs:
   return token
 }
 
-/** The user id behind a live token, or undefined for unknown, expired or revoked tokens. */
-export async function resolveSession(db: Kysely<Database>, token: string): Promise<number | undefined> {
-  const row = await db
+/** The live session behind a token — unknown, expired and revoked tokens have none. */
+async function liveSession(db: Kysely<Database>, token: string) {
+  return db
     .selectFrom('sessions')
-    .select(['user_id'])
+    .select(['id', 'user_id'])
     .where('token_hash', '=', sha256(token))
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', nowIso())
     .executeTakeFirst()
-  return row?.user_id
+}
+
+/** The user id behind a live token, or undefined for unknown, expired or revoked tokens. */
+export async function resolveSession(db: Kysely<Database>, token: string): Promise<number | undefined> {
+  return (await liveSession(db, token))?.user_id
 }
 
 /** The id of the live session behind a token (hand-off codes name it), or undefined. */
 export async function sessionIdOf(db: Kysely<Database>, token: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['id'])
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', nowIso())
-    .executeTakeFirst()
-  return row?.id
+  return (await liveSession(db, token))?.id
 }
 
 export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {

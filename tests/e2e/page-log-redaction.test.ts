@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { logLines } from '../support/log-lines.ts'
 import { createTestApp } from '../support/test-app.ts'
 
 /**
@@ -10,13 +10,7 @@ import { createTestApp } from '../support/test-app.ts'
  */
 const STATIC_DIR = path.resolve(import.meta.dirname, '../../dist')
 const SECRET = 'S3cr3tT0kenValueThatMustNeverBeLogged0123456'
-const lines: string[] = []
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(...String(chunk).split('\n').filter(Boolean))
-    done()
-  },
-})
+const { lines, stream: logStream } = logLines()
 let server: Awaited<ReturnType<typeof createTestApp>>
 
 beforeAll(async () => {

@@ -1,15 +1,9 @@
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { logLines } from '../support/log-lines.ts'
 import { createTestApp, DEMO } from '../support/test-app.ts'
 
 /** What the request log would hold in production (level info), read line by line. */
-const lines: string[] = []
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(...String(chunk).split('\n').filter(Boolean))
-    done()
-  },
-})
+const { lines, stream: logStream } = logLines()
 
 let server: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { Writable } from 'node:stream'
 import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type AppConfig, buildApp } from '../../server/app.ts'
 import { apiOf } from '../support/api-client.ts'
 import { definitionsRoot } from '../support/competitions.ts'
+import { logLines } from '../support/log-lines.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { DEMO, LANDING_FIXTURES } from '../support/test-app.ts'
 import { adminQuery, createTestDatabase } from '../support/test-database.ts'
@@ -201,13 +201,7 @@ describe('production starts without demo data', () => {
     const database = await freshDatabase()
     const token = await withStart(database, (app) => apiOf(app).login(DEMO.designer))
     production()
-    const lines: string[] = []
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { lines, stream: logStream } = logLines()
     await withStart(
       database,
       async (app) => {

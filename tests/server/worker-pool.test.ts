@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTestApp, DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
+import { VALID_FORMS } from '../support/valid-forms.ts'
 
 /**
  * Issue 21 item 5: costly work runs in the worker pool, whose queue is bounded — a request that finds
@@ -9,18 +10,7 @@ import { useTestApp } from '../support/use-test-app.ts'
  */
 const t = useTestApp()
 
-const resume = {
-  realName: '陈思远',
-  title: '资深工业设计师',
-  phone: '13800000001',
-  cityId: '320505',
-  years: 9,
-  summary: '专注消费电子与家居产品的造型与 CMF 设计。',
-  experience: '2021—至今 青禾设计社（示例） 设计总监',
-  education: '2012—2016 某大学（示例） 工业设计 本科',
-  skills: '产品造型、CMF',
-  portfolio: '',
-}
+const resume = VALID_FORMS.resume
 
 describe('the worker pool', () => {
   it('answers 503 with the envelope at once when its queue is full, and works again after', async () => {
@@ -69,7 +59,7 @@ describe('the résumé PDF', () => {
     const token = await t.api.login(DEMO.newcomer)
     const outcomes: string[] = []
     for (let i = 0; i < 12; i++) {
-      await t.api.post('/api/my/resume', { ...resume, realName: '林晓', years: i + 1 }, token)
+      await t.api.post('/api/my/resume', { ...resume, realName: '林晓', title: `工业设计师 ${i + 1}` }, token)
       const res = await t.server.app.inject({ url: '/api/my/resume/pdf', headers: { authorization: token } })
       outcomes.push(res.headers['content-type'] === 'application/pdf' ? 'pdf' : res.json().msg)
     }
