@@ -36,6 +36,13 @@ export function connect(options: { databaseUrl: string; dataDir: string }): Db {
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL: an idle connection ended: ${error.message}`)
     })
+    // A client lent out has no listener from the pool (it takes its own off while the client is out):
+    // ended between two queries — a transaction awaiting a hash, PostgreSQL restarting — its 'error'
+    // would crash the process. The query under way, or the next one, fails and is answered 503; the
+    // broken client is discarded when it is given back.
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
+    })
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
   fs.mkdirSync(options.dataDir, { recursive: true })

@@ -1,5 +1,7 @@
+import { sql } from 'kysely'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { adminQuery } from '../support/test-database.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
 const t = useTestApp()
@@ -26,6 +28,29 @@ describe.runIf(onPostgres)('PostgreSQL connections', () => {
     }
     // The idle clients' errors arrive on their sockets; give them a moment to be delivered.
     await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await t.api.get('/api/tbMenuInfo/queryAll')).code).toBe(200)
+  })
+
+  it('survives a connection ending while a request holds it between two queries (no uncaught error)', async () => {
+    const uncaught: unknown[] = []
+    const note = (error: unknown) => uncaught.push(error)
+    process.on('uncaughtException', note)
+    try {
+      // A transaction waiting on something else (a password hash, a file) when PostgreSQL restarts:
+      // the pool has taken its error listener off a client it lent out.
+      await t.server.app.db.kysely
+        .connection()
+        .execute(async (connection) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection)
+          await adminQuery(`select pg_terminate_backend(${Number(rows[0]?.pid)})`)
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          await sql`select 1`.execute(connection)
+        })
+        .catch(() => undefined)
+    } finally {
+      process.off('uncaughtException', note)
+    }
+    expect(uncaught).toEqual([])
     expect((await t.api.get('/api/tbMenuInfo/queryAll')).code).toBe(200)
   })
 })
