@@ -13,9 +13,10 @@ export function benchApp(dataDir: string, staticDir: string): Promise<FastifyIns
     basePath: '/',
     sessionTtlMs: 3600_000,
     logLevel: 'silent',
-    // A bench is one client asking for many new pages: the per-client render limit would turn them
-    // into shells and measure nothing.
+    // A bench is one client asking for many new pages at once: the per-client render limits would turn
+    // them into shells and measure nothing.
     renderLimit: 100_000,
+    rendersAtOnce: 100_000,
   })
 }
 

@@ -21,18 +21,29 @@ const plan = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Plan
 const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 const loadAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY })
 
+/** A server-rendered page carries its data block; the app shell does not. */
+const RENDERED = 'id="kb-page-data"'
+
 function get(path: string, agent: http.Agent, headers: Record<string, string> = {}) {
   const started = performance.now()
-  return new Promise<{ status: number; ms: number; bytes: number }>((resolve, reject) => {
+  return new Promise<{ status: number; ms: number; bytes: number; rendered: boolean }>((resolve, reject) => {
     const req = http.get(
       `${plan.base}${path}`,
       { agent, headers: { 'accept-encoding': 'gzip', ...headers } },
       (res) => {
         let bytes = 0
+        let tail = ''
+        let rendered = false
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length
+          // Pages are asked for uncompressed: whether the server rendered them is read off the HTML.
+          const text = tail + chunk.toString('latin1')
+          if (text.includes(RENDERED)) rendered = true
+          tail = text.slice(-RENDERED.length)
         })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, bytes }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, bytes, rendered }),
+        )
       },
     )
     req.on('error', reject)
@@ -76,13 +87,18 @@ const idle = await sample(() => performance.now() >= idleEnds)
 
 const loaded: number[] = []
 let loadedFailed = 0
-const heavy: Array<{ path: string; status: number; ms: number }> = []
+const heavy: Array<{ path: string; status: number; ms: number; rendered: boolean }> = []
 for (const round of plan.rounds) {
   let pending = round.length
   const batch = Promise.all(
     round.map(async ({ path, headers }) => {
-      const res = await get(path, loadAgent, headers).catch(() => ({ status: 0, ms: 0, bytes: 0 }))
-      heavy.push({ path, status: res.status, ms: res.ms })
+      const res = await get(path, loadAgent, headers).catch(() => ({
+        status: 0,
+        ms: 0,
+        bytes: 0,
+        rendered: false,
+      }))
+      heavy.push({ path, status: res.status, ms: res.ms, rendered: res.rendered })
       pending--
     }),
   )

@@ -128,6 +128,8 @@ export type AppConfig = Pick<
     workers?: PoolOptions
     /** RENDER_LIMIT: uncached page renders a client address may cause a minute. */
     renderLimit?: number
+    /** New page renders one client may have under way at once (3): the benches, one client, raise it. */
+    rendersAtOnce?: number
     /** How often leftover temporary upload files are looked for (UPLOAD_SWEEP_MS); tests shorten it. */
     uploadSweepMs?: number
   }
@@ -348,6 +350,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     basePath: config.basePath,
     siteOrigin: config.siteOrigin,
     renderLimit: config.renderLimit,
+    rendersAtOnce: config.rendersAtOnce,
   })
   return app
 }

@@ -18,7 +18,7 @@ const KNOWN_PATHS = 5_000
 /** A render that takes longer is given up (its thread is replaced) and the page left to the browser. */
 const RENDER_TIMEOUT_MS = 20_000
 /** New renders one client address may have under way at once; more get the shell. */
-const RENDERS_AT_ONCE = 3
+export const RENDERS_AT_ONCE = 3
 /** Page renders may fill this share of the pool's queue, so PDFs and pictures always find room. */
 const RENDER_QUEUE_SHARE = 0.5
 
@@ -51,7 +51,7 @@ export function pageCacheKey(origin: string, url: URL, reads: readonly string[])
  */
 export function loadPageRenderer(
   app: FastifyInstance,
-  opts: { staticDir: string; siteOrigin?: string; renderLimit?: number },
+  opts: { staticDir: string; siteOrigin?: string; renderLimit?: number; rendersAtOnce?: number },
 ): ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined {
   const { staticDir } = opts
   if (!fs.existsSync(path.join(staticDir, 'ssr', 'entry-server.js'))) return undefined
@@ -156,7 +156,8 @@ export function loadPageRenderer(
     // Pages may fill only part of the queue: PDFs and pictures must still find room.
     if (workers.waiting >= workers.queue * RENDER_QUEUE_SHARE) return undefined
     const client = request.ip
-    if ((underWay.get(client) ?? 0) >= RENDERS_AT_ONCE || !limiter.take(client)) return undefined
+    if ((underWay.get(client) ?? 0) >= (opts.rendersAtOnce ?? RENDERS_AT_ONCE) || !limiter.take(client))
+      return undefined
     underWay.set(client, (underWay.get(client) ?? 0) + 1)
     const job = render(url, origin, client).finally(() => {
       rendering.delete(key)

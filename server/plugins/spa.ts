@@ -11,7 +11,13 @@ import { HtmlDocument, loadPageRenderer } from './page-render.ts'
  */
 export async function registerSpa(
   app: FastifyInstance,
-  opts: { staticDir: string; basePath: string; siteOrigin?: string; renderLimit?: number },
+  opts: {
+    staticDir: string
+    basePath: string
+    siteOrigin?: string
+    renderLimit?: number
+    rendersAtOnce?: number
+  },
 ): Promise<void> {
   const indexFile = path.join(opts.staticDir, 'index.html')
   const hasSpa = fs.existsSync(indexFile)
