@@ -347,6 +347,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   })
   await registerSpa(app, {
     staticDir: config.staticDir,
+    // Images staff add for a definition after the build are served from public/ itself.
+    publicDir: path.join(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT, 'public'),
     basePath: config.basePath,
     siteOrigin: config.siteOrigin,
     renderLimit: config.renderLimit,

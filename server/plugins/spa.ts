@@ -13,6 +13,11 @@ export async function registerSpa(
   app: FastifyInstance,
   opts: {
     staticDir: string
+    /**
+     * The repository's public/, which the build copies into staticDir. A file added there after the
+     * build (a new competition's cover) is served from here, so staff need no rebuild for images.
+     */
+    publicDir?: string
     basePath: string
     siteOrigin?: string
     renderLimit?: number
@@ -59,10 +64,42 @@ export async function registerSpa(
     }
     // A missing asset is a real 404, not the app shell (a stale tab asking for an old chunk).
     if (/\.(js|css|map|png|jpe?g|svg|webp|gif|ico|woff2?|json|txt|mp4|webm|pdf|docx)$/i.test(pathname)) {
+      const added = opts.publicDir ? addedPublicFile(opts.publicDir, opts.basePath, pathname) : undefined
+      if (added && opts.publicDir) return reply.sendFile(added, opts.publicDir)
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
     }
     if (renderPage && (await renderPage(request, reply))) return reply
     await shell?.send(request, reply, 200)
     return reply
   })
+}
+
+/**
+ * The file under public/ that an address names, relative to public/, when it exists and was added
+ * after the build (files present at the build are served from staticDir's routes). Undefined for
+ * anything that would leave public/ (.., %2e%2e, a symlink out) or is not a plain file.
+ */
+export function addedPublicFile(publicDir: string, basePath: string, pathname: string): string | undefined {
+  if (!pathname.startsWith(basePath)) return undefined
+  let relative: string
+  try {
+    relative = decodeURIComponent(pathname.slice(basePath.length))
+  } catch {
+    return undefined
+  }
+  if (
+    relative.includes('\0') ||
+    relative.split(/[\\/]/).some((part) => part === '..' || part.startsWith('.'))
+  )
+    return undefined
+  try {
+    const root = fs.realpathSync(publicDir)
+    const file = path.resolve(root, relative)
+    if (!file.startsWith(root + path.sep)) return undefined
+    const real = fs.realpathSync(file)
+    if (!real.startsWith(root + path.sep) || !fs.statSync(real).isFile()) return undefined
+    return path.relative(root, file).split(path.sep).join('/')
+  } catch {
+    return undefined
+  }
 }
