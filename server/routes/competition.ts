@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { API_FAMILIES, type ApiFamily, COMPETITION_API } from '../../definitions/competition/families.ts'
+import { organizerTree } from '../../definitions/competition/organizers.ts'
 import { formatPhase, STAGE_LABELS, type Stage, stageAt } from '../../definitions/competition/phases.ts'
 import { isWorkComplete, workStepOf } from '../../definitions/competition/progress.ts'
 import { renderable } from '../../definitions/competition/render.ts'
@@ -961,19 +962,7 @@ export async function competitionRoutes(
     },
     async (request) => {
       const c = competitionOf(request.query.competitionId)
-      const groups = [
-        ['host', '主办单位', c.organizers?.host ?? []],
-        ['coOrganizers', '协办单位', c.organizers?.coOrganizers ?? []],
-      ] as const
-      return ok(
-        groups
-          .filter(([, , names]) => names.length)
-          .map(([id, name, names]) => ({
-            id,
-            name,
-            children: names.map((n, i) => ({ id: `${id}-${i + 1}`, name: n })),
-          })),
-      )
+      return ok(organizerTree(c.organizers, ['host', 'coOrganizers']))
     },
   )
 

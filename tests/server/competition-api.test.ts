@@ -170,6 +170,18 @@ describe('public competition endpoints', () => {
     expect((await t.api.get(`/api/common/supportUnits?competitionId=${FEE}`)).data).toEqual([
       { id: 'support-1', name: '测试支持单位' },
     ])
+    // An unknown, missing or malformed competitionId is a clear envelope, never a 5xx.
+    for (const url of ['/api/common/NYDCtreeCoOrganizer', '/api/common/supportUnits']) {
+      expect(await t.api.get(`${url}?competitionId=999999`), url).toEqual({
+        code: 404,
+        msg: COMPETITION_MSG.notFound,
+      })
+      for (const bad of ['', '?competitionId=abc', '?competitionId=-1']) {
+        const res = await t.server.app.inject({ url: `${url}${bad}` })
+        expect(res.statusCode, `${url}${bad}`).toBeLessThan(500)
+        expect(res.json().code, `${url}${bad}`).not.toBe(200)
+      }
+    }
     expect((await t.api.get(`/api/tbCompetitionInfo/getAuthPrice?competitionId=${FEE}`)).data).toEqual({
       price: '300.00',
       priceFen: 30000,

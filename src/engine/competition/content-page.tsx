@@ -3,6 +3,7 @@ import type { CompetitionView } from '../../../schemas/api/competition.ts'
 import { pageHead } from '../../lib/page-head.ts'
 import { SectionList } from '../landing/section-list.tsx'
 import { SlugContext } from '../landing/slug-context.ts'
+import { Organizers } from './organizers.tsx'
 import { useCompetition } from './route.tsx'
 import { StageBanner } from './stage-banner.tsx'
 
@@ -30,6 +31,7 @@ export function contentPage(key: PageKey, suffix: string) {
         <Box flex="1" bg="bg" pb="12">
           <StageBanner competition={competition} current={key} />
           <SectionList sections={competition.pages[key].sections} />
+          {key === 'index' && <Organizers organizers={competition.organizers} />}
         </Box>
       </SlugContext.Provider>
     )
