@@ -3,6 +3,7 @@ import path from 'node:path'
 import { checkCompetitions } from './competition/check.ts'
 import type { Competition } from './competition/types.ts'
 import { type DefinitionError, formatError } from './core/json-file.ts'
+import { knownRoutes } from './known-routes.ts'
 import { checkLandingPages } from './landing/check.ts'
 
 export interface DefinitionsReport {
@@ -10,6 +11,8 @@ export interface DefinitionsReport {
   fragments: number
   competitions: Competition[]
   errors: DefinitionError[]
+  /** Likely mistakes that do not stop the build or the server: check:definitions prints them. */
+  warnings: DefinitionError[]
 }
 
 /** Names of the shared fragments under landing-pages/_shared (include names). */
@@ -29,13 +32,15 @@ export function fragmentNames(root: string): Set<string> {
  * `npm run check:definitions`, the build and the server's start all run.
  */
 export function checkAllDefinitions(root: string): DefinitionsReport {
-  const landing = checkLandingPages(root)
-  const competitions = checkCompetitions(root, fragmentNames(root))
+  const routes = knownRoutes(root)
+  const landing = checkLandingPages(root, routes)
+  const competitions = checkCompetitions(root, fragmentNames(root), routes)
   return {
     pages: landing.pages,
     fragments: landing.fragments,
     competitions: competitions.competitions,
     errors: [...landing.errors, ...competitions.errors],
+    warnings: [...landing.warnings, ...competitions.warnings],
   }
 }
 

@@ -8,8 +8,10 @@ import { formatError } from '../definitions/core/json-file.ts'
  * It writes nothing (`npm run generate` does).
  */
 const root = path.resolve(import.meta.dirname, '..')
-const { pages, fragments, competitions, errors } = checkAllDefinitions(root)
+const { pages, fragments, competitions, errors, warnings } = checkAllDefinitions(root)
 for (const e of errors) console.error(formatError(e))
+// Warnings do not fail the check: they are likely, not certain, mistakes (README: 提醒).
+for (const w of warnings) console.warn(`提醒  ${formatError(w)}`)
 if (errors.length) {
   console.error(`\n${errors.length} 个问题，请修改后再提交。`)
   process.exit(1)

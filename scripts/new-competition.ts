@@ -7,7 +7,8 @@ import { isReservedSegment } from '../definitions/core/reserved.ts'
 /**
  * `npm run new:competition -- <slug>`: writes competitions/<slug>.json, a definition that passes
  * `npm run check:definitions` as written — next year's phases, the next free competitionId, the
- * standard forms, an index page (banner, introduction, timeline, shared rules, FAQ, call to register)
+ * standard forms, an index page (banner, introduction, timeline, shared rules, FAQ, call to register;
+ * its dates and fee written as {{phases.…}} and {{pay.fee}} bindings, filled from the definition)
  * and a preview page — with a cover and banner copied from public/competitions/_template/ into
  * public/competitions/<slug>/ until real artwork replaces them. Staff then edit the file
  * (competitions/README.md explains every field).
@@ -92,13 +93,17 @@ export function competitionTemplate(slug: string, competitionId: number, now: Da
           {
             type: 'hero',
             props: {
-              kicker: `${year} · 作品征集`,
-              title,
+              kicker: '{{year}} · 作品征集',
+              title: '{{title}}',
               subtitle: '一句话说明本届赛事的主题',
               background: image('hero.webp', '赛事主视觉', 1600, 700),
+              // Bindings: the dates and the fee come from phases and pay, so they cannot disagree.
               meta: [
-                { label: '报名时间', value: `${year}年3月1日 — ${year}年6月30日` },
-                { label: '报名费', value: '免费参赛' },
+                {
+                  label: '报名时间',
+                  value: '{{phases.registrationOpens.date}} — {{phases.registrationCloses.date}}',
+                },
+                { label: '报名费', value: '{{pay.fee}}' },
               ],
               actions: [
                 { label: '立即报名', href: register },
@@ -121,10 +126,10 @@ export function competitionTemplate(slug: string, competitionId: number, now: Da
               title: '赛程安排（北京时间）',
               variant: 'milestones',
               items: [
-                { time: `${year}年3月1日 09:00`, title: '报名开始' },
-                { time: `${year}年6月30日 17:00`, title: '报名截止' },
-                { time: `${year}年8月31日 17:00`, title: '作品提交截止' },
-                { time: `${year}年11月20日 10:00`, title: '结果公布' },
+                { time: '{{phases.registrationOpens}}', title: '报名开始' },
+                { time: '{{phases.registrationCloses}}', title: '报名截止' },
+                { time: '{{phases.submissionDeadline}}', title: '作品提交截止' },
+                { time: '{{phases.results}}', title: '结果公布' },
               ],
             },
           },
@@ -134,7 +139,15 @@ export function competitionTemplate(slug: string, competitionId: number, now: Da
           {
             type: 'faq',
             id: 'faq',
-            props: { items: [{ q: '参赛是否收费？', a: '本届赛事免费参赛。' }] },
+            props: {
+              items: [
+                { q: '参赛是否收费？', a: '本届报名费：{{pay.fee}}。' },
+                {
+                  q: '什么时候截止？',
+                  a: '报名截止：{{phases.registrationCloses}}；作品提交截止：{{phases.submissionDeadline}}（北京时间）。',
+                },
+              ],
+            },
           },
           {
             type: 'cta',

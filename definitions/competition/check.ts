@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import Ajv2020 from 'ajv/dist/2020.js'
@@ -5,7 +6,10 @@ import { FORMS } from '../../schemas/forms/index.ts'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
 import { isReservedSegment } from '../core/reserved.ts'
+import type { KnownRoutes } from '../core/site-routes.ts'
 import { checkImage, checkSectionIds, checkSectionList, type SectionListContext } from '../landing/check.ts'
+import { checkLinks } from '../landing/links.ts'
+import { unknownFacts } from './facts.ts'
 import { API_FAMILIES } from './families.ts'
 import { BEIJING_TIME, PHASE_KEYS, PHASE_LABELS } from './phases.ts'
 import { COMPETITION_SLUG_PATTERN, competitionSchema } from './schema.ts'
@@ -17,7 +21,8 @@ import type { Competition } from './types.ts'
  * forms that exist, a fee where there is payment, a work form where works are added, unique slugs
  * and ids, images and includes that exist, page sections as landing pages check them.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false })
+// verbose: an unknown field's error carries its schema, whose properties feed the did-you-mean.
+const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true })
 // Sections are checked by the landing checker, whose messages name the section; here they are any object.
 const shape = ajv.compile({ ...competitionSchema(), $defs: { section: { type: 'object' } } })
 
@@ -49,24 +54,35 @@ function isRealTime(iso: string): boolean {
 export interface CompetitionCheck {
   competitions: Competition[]
   errors: DefinitionError[]
+  /** Likely mistakes that do not stop the site (printed by check:definitions, not refused at start). */
+  warnings: DefinitionError[]
 }
 
-/** Checks competitions/ under `root`; returns the valid definitions (with slugs) and every problem. */
-export function checkCompetitions(root: string, fragments: Set<string>): CompetitionCheck {
+/**
+ * Checks competitions/ under `root`; returns the valid definitions (with slugs), every problem and
+ * every warning. `routes` (definitions/known-routes.ts) are where the pages' links may lead.
+ */
+export function checkCompetitions(
+  root: string,
+  fragments: Set<string>,
+  routes: KnownRoutes,
+): CompetitionCheck {
   const dir = path.join(root, 'competitions')
   const errors: DefinitionError[] = []
+  const warnings: DefinitionError[] = []
   const competitions: Competition[] = []
-  if (!fs.existsSync(dir)) return { competitions, errors }
+  if (!fs.existsSync(dir)) return { competitions, errors, warnings }
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
     .sort()
   const slugs = new Map<string, string>()
-  const ids = new Map<number, string>()
+  const sharedIds = newerOfSharedIds(root, files)
   let configFee: { fee: number; file: string } | undefined
   for (const name of files) {
     const shown = `competitions/${name}`
     const add = (at: string, message: string) => errors.push({ file: shown, path: at, message })
+    const warn = (at: string, message: string) => warnings.push({ file: shown, path: at, message })
     const before = errors.length
     const slug = name.replace(/\.json$/, '')
     if (!COMPETITION_SLUG_PATTERN.test(slug))
@@ -96,12 +112,12 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
         `未知的接口“${d.api}”${didYouMean(d.api, Object.keys(API_FAMILIES))}。可用：${Object.keys(API_FAMILIES).join('、')}`,
       )
 
-    if (typeof d.competitionId === 'number') {
-      const first = ids.get(d.competitionId)
-      if (first)
-        add('competitionId', `赛事编号 ${d.competitionId} 已被 ${first} 使用，每个赛事的编号必须不同`)
-      else ids.set(d.competitionId, shown)
-    }
+    const live = typeof d.competitionId === 'number' ? sharedIds.get(name) : undefined
+    if (live)
+      add(
+        'competitionId',
+        `赛事编号 ${d.competitionId} 已被 ${live} 使用，每个赛事的编号必须不同：请给本文件换一个新编号（不要改已上线赛事的编号）`,
+      )
 
     if (d.phases && typeof d.phases === 'object') {
       const phases = d.phases as unknown as Record<string, unknown>
@@ -142,6 +158,11 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
     if (d.works?.manage === true && !d.forms?.workBase)
       add('forms.workBase', '有“管理作品”页（works.manage 为 true）时必须写作品表单 forms.workBase')
 
+    if (d.pay && typeof d.pay.fee === 'number' && d.pay.fee > 0 && d.pay.fee < 1000)
+      warn(
+        'pay.fee',
+        `报名费只有 ${d.pay.fee} 分（${(d.pay.fee / 100).toFixed(2)} 元）：金额单位是“分”，如果想收 ${d.pay.fee} 元，请写 ${d.pay.fee * 100}`,
+      )
     if (d.pay && typeof d.pay.fee === 'number' && d.pay.source === 'config') {
       // Compared with the first file that names the site-wide fee, so each differing file is named once.
       if (!configFee) configFee = { fee: d.pay.fee, file: shown }
@@ -180,13 +201,100 @@ export function checkCompetitions(root: string, fragments: Set<string>): Competi
           '分享图必须是 JPEG 或 PNG（微信、微博不识别 WebP）；不写则使用自动绘制的分享卡片',
         )
     }
+    for (const [at] of placeholderImages(root, definition))
+      warn(at, '仍是 npm run new:competition 复制的占位图：上线前请换成本届的图片（放进同一文件夹即可）')
+    for (const [at, why] of unknownFacts(d.pages, 'pages')) add(at, why)
     for (const page of ['index', 'preview'] as const) {
       const sections = (d.pages as Record<string, { sections?: unknown }> | undefined)?.[page]?.sections
       if (sections === undefined) continue
       checkSectionList(sections, `pages.${page}.sections`, ctx)
       checkSectionIds(sections, `pages.${page}.sections`, ctx)
+      checkLinks(sections, `pages.${page}.sections`, {
+        root,
+        file: shown,
+        errors,
+        warnings,
+        routes,
+        competition: slug,
+      })
     }
     if (errors.length === before) competitions.push({ ...(d as unknown as Competition), slug })
   }
-  return { competitions, errors }
+  return { competitions, errors, warnings }
+}
+
+/**
+ * Which files to blame when competitions share an id: every file but the one already live. The live
+ * one is the earliest by `year`; for one year, the one git added first (a file not yet committed is
+ * the newest); then the first by name. competitions/README.md states this rule.
+ */
+function newerOfSharedIds(root: string, files: string[]): Map<string, string> {
+  const byId = new Map<number, Array<{ name: string; year: number }>>()
+  for (const name of files) {
+    let parsed: { competitionId?: unknown; year?: unknown } | undefined
+    try {
+      parsed = JSON.parse(fs.readFileSync(path.join(root, 'competitions', name), 'utf8'))
+    } catch {
+      continue // the main loop reports a broken file
+    }
+    if (typeof parsed?.competitionId !== 'number') continue
+    const year = typeof parsed.year === 'number' ? parsed.year : Number.POSITIVE_INFINITY
+    byId.set(parsed.competitionId, [...(byId.get(parsed.competitionId) ?? []), { name, year }])
+  }
+  const blamed = new Map<string, string>()
+  for (const sharing of byId.values()) {
+    if (sharing.length < 2) continue
+    const added = new Map(sharing.map((f) => [f.name, gitAddedAt(root, `competitions/${f.name}`)]))
+    const [live, ...newer] = [...sharing].sort(
+      (a, b) => a.year - b.year || added.get(a.name)! - added.get(b.name)! || a.name.localeCompare(b.name),
+    )
+    for (const f of newer) blamed.set(f.name, `competitions/${live!.name}`)
+  }
+  return blamed
+}
+
+/** When git first added a file (seconds), or +∞ for one not committed or outside a repository. */
+function gitAddedAt(root: string, file: string): number {
+  try {
+    const out = execFileSync('git', ['log', '--diff-filter=A', '--format=%ct', '--', file], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    const times = out.trim().split('\n').filter(Boolean).map(Number)
+    return times.length ? Math.min(...times) : Number.POSITIVE_INFINITY
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}
+
+const TEMPLATE_DIR = 'public/competitions/_template'
+
+/** Each image src in the definition whose file is still one of the scaffold's placeholders (same bytes). */
+function placeholderImages(root: string, definition: unknown): Array<[string, string]> {
+  const dir = path.join(root, TEMPLATE_DIR)
+  if (!fs.existsSync(dir)) return []
+  const templates = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f)))
+  const out: Array<[string, string]> = []
+  const visit = (value: unknown, at: string): void => {
+    if (Array.isArray(value)) for (const [i, v] of value.entries()) visit(v, `${at}[${i}]`)
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) {
+        const here = at ? `${at}.${k}` : k
+        if (
+          k === 'src' &&
+          typeof v === 'string' &&
+          v.startsWith('/') &&
+          !v.startsWith(`/${TEMPLATE_DIR.slice(7)}/`)
+        ) {
+          const file = path.join(root, 'public', v)
+          const bytes = fs.statSync(file, { throwIfNoEntry: false })?.isFile()
+            ? fs.readFileSync(file)
+            : undefined
+          if (bytes && templates.some((t) => t.equals(bytes))) out.push([here, v])
+        } else visit(v, here)
+      }
+  }
+  visit(definition, '')
+  return out
 }

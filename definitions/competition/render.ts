@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { SectionEntry } from '../landing/types.ts'
 import { expandIncludes } from '../landing/walk.ts'
+import { factsOf, fillFacts } from './facts.ts'
 import { STAGE_LABELS, type Stage, stageAt } from './phases.ts'
 import { routesOf, type Step, stepsOf } from './routes.ts'
 import type { Competition } from './types.ts'
@@ -48,11 +49,15 @@ export function shareCardFor(root: string, competition: Competition): string {
 export function renderable(root: string, competition: Competition, now: number): RenderableCompetition {
   const include = sharedFragments(root)
   const { $schema: _schema, ...definition } = competition
+  // Page text may name the definition's dates and fee ({{phases.registrationCloses}}): filled here, once.
+  const facts = factsOf(competition)
+  const page = (sections: typeof competition.pages.index.sections) =>
+    fillFacts(expandIncludes(sections, include), facts)
   return {
     ...definition,
     pages: {
-      index: { sections: expandIncludes(competition.pages.index.sections, include) },
-      preview: { sections: expandIncludes(competition.pages.preview.sections, include) },
+      index: { sections: page(competition.pages.index.sections) },
+      preview: { sections: page(competition.pages.preview.sections) },
     },
     stage: stageAt(competition.phases, now),
     stageLabel: STAGE_LABELS[stageAt(competition.phases, now)],

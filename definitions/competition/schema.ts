@@ -87,7 +87,8 @@ export function competitionSchema() {
       companyTypes: { ...CHOICES, description: '单位类型，如高校、企业、设计机构' },
       ranges: {
         type: 'object',
-        description: '参赛类别：default 为常规类别，propositional 为命题类别（可省略）',
+        description:
+          '参赛类别（参赛者在作品表“作品基本信息”里为每件作品选择）：default 为常规类别，propositional 为命题类别（可省略）',
         properties: {
           default: CHOICES,
           propositional: {

@@ -18,8 +18,12 @@ export function explain(e: ErrorObject): string {
   switch (e.keyword) {
     case 'required':
       return `缺少必填项“${p.missingProperty}”`
-    case 'additionalProperties':
-      return `不认识的字段“${p.additionalProperty}”（拼写错误？）`
+    case 'additionalProperties': {
+      // With ajv's verbose option the error carries its schema: the fields it knows feed the hint.
+      const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {})
+      const hint = didYouMean(String(p.additionalProperty), known)
+      return `不认识的字段“${p.additionalProperty}”${hint || '（拼写错误？）'}`
+    }
     case 'type':
       return `应为${KINDS[String(p.type)] ?? p.type}`
     case 'enum':

@@ -4,7 +4,9 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
+import type { KnownRoutes } from '../core/site-routes.ts'
 import { IMAGE } from './define.ts'
+import { checkLinks } from './links.ts'
 import { INCLUDE_PATTERN } from './schema.ts'
 import { isSectionType, SECTIONS } from './sections.ts'
 import { SLUG_PATTERN } from './types.ts'
@@ -17,7 +19,8 @@ export type { DefinitionError } from '../core/json-file.ts'
  * the file, the JSON path (sections[2].props.actions[0].href) and the problem. Competitions' index
  * and preview pages are section lists too, checked by checkSectionList.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true })
+// verbose: an unknown field's error carries its schema, whose properties feed the did-you-mean.
+const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true, verbose: true })
 addFormats(ajv, ['date-time'])
 const sectionValidators = new Map(
   Object.entries(SECTIONS).map(([type, d]) => [
@@ -123,7 +126,10 @@ export function checkSectionList(list: unknown, at: string, ctx: SectionListCont
         continue
       }
       if (!ctx.fragments.has(name))
-        add(`${here}.include`, `找不到共享区块 landing-pages/_shared/${name}.json`)
+        add(
+          `${here}.include`,
+          `找不到共享区块 landing-pages/_shared/${name}.json${didYouMean(name, ctx.fragments)}`,
+        )
       continue
     }
     const type = String(e.type ?? '')
@@ -140,7 +146,10 @@ export function checkSectionList(list: unknown, at: string, ctx: SectionListCont
     }
     for (const key of Object.keys(e))
       if (!['type', 'props', 'id'].includes(key))
-        add(`${here}.${key}`, `不认识的字段“${key}”（区块只有 type、props、id）`)
+        add(
+          `${here}.${key}`,
+          `不认识的字段“${key}”${didYouMean(key, ['type', 'props', 'id'])}（区块只有 type、props、id）`,
+        )
     const props = { ...SECTIONS[type].defaults, ...((e.props as object) ?? {}) }
     const validate = sectionValidators.get(type)!
     if (!validate(props)) {
@@ -173,14 +182,25 @@ const walk = (dir: string): string[] =>
         .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]))
     : []
 
-/** Checks landing-pages/ under `root` (the repository); returns every problem found. */
-export function checkLandingPages(root: string): {
+/**
+ * Checks landing-pages/ under `root` (the repository); returns every problem found. With `routes`
+ * (definitions/known-routes.ts, as check-all passes them) every internal link is checked too.
+ */
+export function checkLandingPages(
+  root: string,
+  routes?: KnownRoutes,
+): {
   pages: number
   fragments: number
   errors: DefinitionError[]
+  warnings: DefinitionError[]
 } {
   const dir = path.join(root, 'landing-pages')
   const errors: DefinitionError[] = []
+  const warnings: DefinitionError[] = []
+  const links = (list: unknown, file: string) => {
+    if (routes) checkLinks(list, 'sections', { root, file, errors, warnings, routes })
+  }
   const sharedDir = path.join(dir, '_shared')
   const fragmentFiles = walk(sharedDir).filter((f) => f.endsWith('.json'))
   const fragments = new Set(
@@ -217,17 +237,23 @@ export function checkLandingPages(root: string): {
     else if (page.description.length > 200) add('description', '页面简介不能超过 200 个字')
     for (const key of Object.keys(page)) {
       if (!['$schema', 'title', 'description', 'shareImage', 'sections'].includes(key))
-        add(key, `不认识的字段“${key}”`)
+        add(
+          key,
+          `不认识的字段“${key}”${didYouMean(key, ['$schema', 'title', 'description', 'shareImage', 'sections'])}`,
+        )
     }
     if (page.shareImage !== undefined)
       checkImage(page.shareImage, 'shareImage', { root, file: shown, errors, fragments })
     checkSectionList(page.sections, 'sections', { root, file: shown, errors, fragments })
     checkSectionIds(page.sections, 'sections', { root, file: shown, errors, fragments })
+    links(page.sections, shown)
   }
   for (const file of fragmentFiles) {
     const shown = path.relative(root, file)
     const fragment = readJsonFile(file, shown, errors)
-    if (fragment) checkSectionList(fragment.sections, 'sections', { root, file: shown, errors, fragments })
+    if (!fragment) continue
+    checkSectionList(fragment.sections, 'sections', { root, file: shown, errors, fragments })
+    links(fragment.sections, shown)
   }
-  return { pages: pageFiles.length, fragments: fragmentFiles.length, errors }
+  return { pages: pageFiles.length, fragments: fragmentFiles.length, errors, warnings }
 }

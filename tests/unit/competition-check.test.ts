@@ -7,6 +7,7 @@ import { API_FAMILY_NAMES } from '../../definitions/competition/families.ts'
 import { type Stage, stageAt } from '../../definitions/competition/phases.ts'
 import { routesOf } from '../../definitions/competition/routes.ts'
 import type { DefinitionError } from '../../definitions/core/json-file.ts'
+import { knownRoutes } from '../../definitions/known-routes.ts'
 import { ScaffoldError, scaffoldCompetition } from '../../scripts/new-competition.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
@@ -40,7 +41,7 @@ function site(files: Files): string {
   return root
 }
 
-const check = (root: string) => checkCompetitions(root, fragmentNames(root))
+const check = (root: string) => checkCompetitions(root, fragmentNames(root), knownRoutes(root))
 
 /** A definition that passes; each case changes one thing. */
 function valid(changes: Record<string, unknown> = {}): Record<string, unknown> {
@@ -163,12 +164,23 @@ const cases: Array<[string, Files, DefinitionError]> = [
     },
   ],
   [
-    'a duplicate competitionId',
+    'a duplicate competitionId, blamed on the later year (not on the later name)',
+    { 'a.json': valid({ year: 2028 }), 'b.json': valid() },
+    {
+      file: 'competitions/a.json',
+      path: 'competitionId',
+      message:
+        '赛事编号 101 已被 competitions/b.json 使用，每个赛事的编号必须不同：请给本文件换一个新编号（不要改已上线赛事的编号）',
+    },
+  ],
+  [
+    'a duplicate competitionId in one year, blamed on the file after it by name (no git history here)',
     { 'a.json': valid(), 'b.json': valid() },
     {
       file: 'competitions/b.json',
       path: 'competitionId',
-      message: '赛事编号 101 已被 competitions/a.json 使用，每个赛事的编号必须不同',
+      message:
+        '赛事编号 101 已被 competitions/a.json 使用，每个赛事的编号必须不同：请给本文件换一个新编号（不要改已上线赛事的编号）',
     },
   ],
   [
@@ -369,6 +381,16 @@ const cases: Array<[string, Files, DefinitionError]> = [
     },
   ],
   [
+    'a misspelt include, with the name meant',
+    { 'demo.json': valid(index([{ include: 'competition/rule' }])) },
+    {
+      file: 'competitions/demo.json',
+      path: 'pages.index.sections[0].include',
+      message:
+        '找不到共享区块 landing-pages/_shared/competition/rule.json（是不是想写“competition/rules”？）',
+    },
+  ],
+  [
     'an unknown section type, with a suggestion',
     { 'demo.json': valid(index([{ type: 'heor', props: { title: '标题' } }])) },
     {
@@ -419,6 +441,151 @@ const cases: Array<[string, Files, DefinitionError]> = [
       message: '分享图必须是 JPEG 或 PNG（微信、微博不识别 WebP）；不写则使用自动绘制的分享卡片',
     },
   ],
+  [
+    'a misspelt field, with the field meant',
+    { 'demo.json': valid({ shortTitel: '测试' }) },
+    {
+      file: 'competitions/demo.json',
+      path: '(文件)',
+      message: '不认识的字段“shortTitel”（是不是想写“shortTitle”？）',
+    },
+  ],
+  [
+    'a misspelt nested field, with the field meant',
+    { 'demo.json': valid({ organizers: { hosts: ['测试设计协会'] } }) },
+    {
+      file: 'competitions/demo.json',
+      path: 'organizers',
+      message: '不认识的字段“hosts”（是不是想写“host”？）',
+    },
+  ],
+  [
+    'a button to a step the competition does not have (a typo)',
+    { 'demo.json': valid(index([hero('/demo/base/infomaton')])) },
+    {
+      file: 'competitions/demo.json',
+      path: 'pages.index.sections[0].props.actions[0].href',
+      message:
+        '链接“/demo/base/infomaton”指向的页面不存在（是不是想写“/demo/base/infomation”？）。赛事 demo 的页面有：index、preview、base、base/infomation、base/works、base/works/base、base/works/info、base/works/display、base/works/add、base/works/manage、pay',
+    },
+  ],
+  [
+    'a link to the fee step of a free competition',
+    {
+      'demo.json': (() => {
+        const { pay: _pay, ...free } = valid(index([hero('/demo/pay')]))
+        return free
+      })(),
+    },
+    {
+      file: 'competitions/demo.json',
+      path: 'pages.index.sections[0].props.actions[0].href',
+      message:
+        '链接“/demo/pay”指向的页面不存在（是不是想写“/demo/base”？）。赛事 demo 的页面有：index、preview、base、base/infomation、base/works、base/works/base、base/works/info、base/works/display、base/works/add、base/works/manage',
+    },
+  ],
+  [
+    'a link to a site page that does not exist, nested in a tab',
+    {
+      'demo.json': valid(
+        index([
+          {
+            type: 'tabs',
+            props: {
+              tabs: [
+                {
+                  label: '一',
+                  sections: [{ type: 'richText', props: { blocks: [{ kind: 'paragraph', text: '一' }] } }],
+                },
+                {
+                  label: '二',
+                  sections: [
+                    {
+                      type: 'cta',
+                      props: {
+                        title: '认证',
+                        actions: [{ label: '去认证', href: '/certification/indx?from=demo' }],
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+          },
+        ]),
+      ),
+    },
+    {
+      file: 'competitions/demo.json',
+      path: 'pages.index.sections[0].props.tabs[1].sections[0].props.actions[0].href',
+      message:
+        '链接“/certification/indx?from=demo”指向的页面不存在（是不是想写“/certification/index”？）：站内链接必须是网站已有的网址或 public/ 下的文件',
+    },
+  ],
+  [
+    'an unknown fact binding, with the name meant',
+    {
+      'demo.json': valid(
+        index([
+          { type: 'hero', props: { title: '测试', subtitle: '报名截止：{{phases.registrationClose}}' } },
+        ]),
+      ),
+    },
+    {
+      file: 'competitions/demo.json',
+      path: 'pages.index.sections[0].props.subtitle',
+      message: expect.stringContaining(
+        '未知的赛事信息“{{phases.registrationClose}}”（是不是想写“phases.registrationCloses”？）。可用：{{title}}',
+      ) as unknown as string,
+    },
+  ],
+]
+
+/** A hero with one button to `href`. */
+function hero(href: string) {
+  return { type: 'hero', props: { title: '测试设计大赛', actions: [{ label: '立即报名', href }] } }
+}
+
+/** Likely mistakes that do not stop the site: each case, its one warning, and no error. */
+const warningCases: Array<[string, Files, DefinitionError, ((root: string) => void)?]> = [
+  [
+    'a button into another competition’s workspace (last year’s file copied)',
+    {
+      'demo.json': valid(index([hero('/old/base/infomation')])),
+      'old.json': valid({ competitionId: 99, year: 2026 }),
+    },
+    {
+      file: 'competitions/demo.json',
+      path: 'pages.index.sections[0].props.actions[0].href',
+      message:
+        '链接“/old/base/infomation”进入另一个赛事 old 的报名或作品页面：复制往届文件后忘了改链接？本赛事的页面是 /demo/…',
+    },
+  ],
+  [
+    'a fee that looks like yuan written as fen',
+    { 'demo.json': valid({ pay: { fee: 300, source: 'authPrice', required: true } }) },
+    {
+      file: 'competitions/demo.json',
+      path: 'pay.fee',
+      message: '报名费只有 300 分（3.00 元）：金额单位是“分”，如果想收 300 元，请写 30000',
+    },
+  ],
+  [
+    'the scaffold’s placeholder cover still in use',
+    { 'demo.json': valid() },
+    {
+      file: 'competitions/demo.json',
+      path: 'cover.src',
+      message: '仍是 npm run new:competition 复制的占位图：上线前请换成本届的图片（放进同一文件夹即可）',
+    },
+    (root) => {
+      fs.mkdirSync(path.join(root, 'public/competitions/_template'), { recursive: true })
+      fs.copyFileSync(
+        path.join(root, 'public/competitions/demo/cover.webp'),
+        path.join(root, 'public/competitions/_template/cover.webp'),
+      )
+    },
+  ],
 ]
 
 describe('npm run check:definitions on competitions', () => {
@@ -426,6 +593,54 @@ describe('npm run check:definitions on competitions', () => {
     const { errors, competitions } = check(site({ 'demo.json': valid() }))
     expect(errors).toEqual([])
     expect(competitions.map((c) => c.slug)).toEqual(['demo'])
+  })
+
+  it.each(warningCases)('warns of %s', (_what, files, expected, prepare) => {
+    const root = site(files)
+    prepare?.(root)
+    const { errors, warnings, competitions } = check(root)
+    expect(errors).toEqual([])
+    expect(warnings).toEqual([expected])
+    expect(competitions.map((c) => c.slug)).toContain('demo')
+  })
+
+  it('accepts links to its own steps, other competitions’ pages, landing pages, agreements, public files and /events/index', () => {
+    const root = site({
+      'demo.json': valid(
+        index([
+          hero('/demo/base/infomation'),
+          hero('/demo/pay#fee'),
+          hero('/old/index'),
+          hero('/old/preview'),
+          hero('/agreement/user'),
+          hero('/events/index'),
+          hero('/competitions/demo/cover.webp'),
+          hero('/application/camp?from=demo'),
+          hero('/quotation/detail/7'),
+          hero('#rules'),
+          hero('https://example.org/x'),
+        ]),
+      ),
+      'old.json': valid({ competitionId: 99, year: 2026 }),
+    })
+    fs.mkdirSync(path.join(root, 'content/agreements'), { recursive: true })
+    fs.writeFileSync(path.join(root, 'content/agreements/user.json'), '{}')
+    fs.mkdirSync(path.join(root, 'landing-pages'), { recursive: true })
+    fs.writeFileSync(path.join(root, 'landing-pages/camp.json'), '{}')
+    const { errors, warnings } = check(root)
+    expect(errors).toEqual([])
+    expect(warnings).toEqual([])
+  })
+
+  it('refuses an agreement that does not exist and a path that climbs out of public/', () => {
+    const root = site({
+      'demo.json': valid(index([hero('/agreement/nothing'), hero('/../competitions/demo.json')])),
+    })
+    const refused = '指向的页面不存在：站内链接必须是网站已有的网址或 public/ 下的文件'
+    expect(check(root).errors.map((e) => [e.path, e.message])).toEqual([
+      ['pages.index.sections[0].props.actions[0].href', `链接“/agreement/nothing”${refused}`],
+      ['pages.index.sections[1].props.actions[0].href', `链接“/../competitions/demo.json”${refused}`],
+    ])
   })
 
   it.each(cases)('reports %s', (_what, files, expected) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isReservedSegment, RESERVED_SEGMENTS } from '../../definitions/core/reserved.ts'
+import { SITE_ROUTES } from '../../definitions/core/site-routes.ts'
 import { routes } from '../../src/app/router.tsx'
 
 /** The first path segment of every static route under the shell. */
@@ -12,6 +13,23 @@ function firstSegments(list: typeof routes, out = new Set<string>()): Set<string
   }
   return out
 }
+
+/** The full path of every page of the shell, '' for the home page, without the competitions' dynamic tree. */
+function sitePaths(list: typeof routes, prefix = '', out = new Set<string>()): Set<string> {
+  for (const route of list) {
+    if (route.path?.startsWith(':') || route.path === '*') continue
+    const here = route.path === '/' ? '' : [prefix, route.path].filter(Boolean).join('/')
+    if (route.index || (route.path && route.path !== '/' && !route.children)) out.add(here)
+    if (route.children) sitePaths(route.children, here, out)
+  }
+  return out
+}
+
+describe('the site routes links in definitions may lead to', () => {
+  it('are exactly the SPA’s own pages (definitions/core/site-routes.ts follows src/app/router.tsx)', () => {
+    expect([...sitePaths(routes)].sort()).toEqual([...SITE_ROUTES].sort())
+  })
+})
 
 describe('reserved route segments', () => {
   it('lists every first segment of the SPA’s own routes, so no competition slug can shadow one', () => {
