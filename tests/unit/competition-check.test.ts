@@ -5,9 +5,11 @@ import { fragmentNames } from '../../definitions/check-all.ts'
 import { checkCompetitions } from '../../definitions/competition/check.ts'
 import { API_FAMILY_NAMES } from '../../definitions/competition/families.ts'
 import { type Stage, stageAt } from '../../definitions/competition/phases.ts'
+import { renderable } from '../../definitions/competition/render.ts'
 import { routesOf } from '../../definitions/competition/routes.ts'
 import type { DefinitionError } from '../../definitions/core/json-file.ts'
 import { knownRoutes } from '../../definitions/known-routes.ts'
+import { FORMS } from '../../schemas/forms/index.ts'
 import { ScaffoldError, scaffoldCompetition } from '../../scripts/new-competition.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
@@ -699,6 +701,25 @@ describe('the real competitions/ folder', () => {
   })
 })
 
+describe('the shared 参赛流程 block (competition/how-to-enter)', () => {
+  const steps = JSON.parse(
+    fs.readFileSync(path.join(repo, 'landing-pages/_shared/competition/how-to-enter.json'), 'utf8'),
+  ).sections[0].props.items as Array<{ title: string; text: string }>
+  const titleOf = (form: keyof typeof FORMS, field: string) =>
+    (FORMS[form].schema.properties as Record<string, { title: string }>)[field]!.title
+
+  it('names the choices where the forms ask them: identity and company type at registration, the range per work', () => {
+    const registration = steps.find((s) => s.title === '填写报名信息')!.text
+    const works = steps.find((s) => s.title === '提交作品')!.text
+    for (const field of ['entrantType', 'companyType'])
+      expect(registration).toContain(titleOf('competition-registration', field))
+    const range = titleOf('competition-work-base', 'range')
+    expect(Object.keys(FORMS['competition-registration'].schema.properties)).not.toContain('range')
+    expect(registration).not.toContain(range)
+    expect(works).toContain(range)
+  })
+})
+
 describe('npm run new:competition', () => {
   /** A copy of what the scaffold reads: the real definitions, fragments and template images. */
   function copyOfRepo(): string {
@@ -717,6 +738,38 @@ describe('npm run new:competition', () => {
     const { errors, competitions } = check(root)
     expect(errors).toEqual([])
     expect(competitions.map((c) => c.slug)).toContain('2028newCompetition')
+  })
+
+  it('writes the dates and the fee once, as bindings filled from phases and pay, and warns of its placeholder images', () => {
+    const root = copyOfRepo()
+    scaffoldCompetition(root, '2028newCompetition', new Date('2027-05-01T00:00:00Z'))
+    const { competitions, warnings } = check(root)
+    const competition = competitions.find((c) => c.slug === '2028newCompetition')!
+    const page = (c: typeof competition) => JSON.stringify(renderable(root, c, Date.now()).pages.index)
+    const written = page(competition)
+    expect(written).not.toContain('{{')
+    expect(written).toContain('"value":"2028年3月1日 — 2028年6月30日"')
+    expect(written).toContain('"time":"2028年6月30日 17:00","title":"报名截止"')
+    expect(written).toContain('本届报名费：免费。')
+    // Staff move the deadline and add a fee: the hero, the timeline and the FAQ all follow.
+    const moved = page({
+      ...competition,
+      phases: { ...competition.phases, registrationCloses: '2028-07-15T17:00:00+08:00' },
+      pay: { fee: 20000, source: 'authPrice', required: true },
+    })
+    expect(moved).not.toContain('6月30日')
+    expect(moved).toContain('"value":"2028年3月1日 — 2028年7月15日"')
+    expect(moved).toContain('"time":"2028年7月15日 17:00","title":"报名截止"')
+    expect(moved).toContain('"value":"200 元"')
+    expect(moved).toContain('本届报名费：200 元。')
+    expect(
+      warnings.filter((w) => w.file === 'competitions/2028newCompetition.json').map((w) => w.path),
+    ).toEqual([
+      'cover.src',
+      'pages.index.sections[0].props.background.src',
+      'pages.preview.sections[0].props.images[0].image.src',
+      'pages.preview.sections[0].props.images[1].image.src',
+    ])
   })
 
   it.each([

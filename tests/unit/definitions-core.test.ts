@@ -172,6 +172,56 @@ describe('the checker', () => {
   })
 })
 
+describe('links in landing pages and fragments', () => {
+  const cta = (href: string) => ({ type: 'cta', props: { title: '报名', actions: [{ label: '去', href }] } })
+
+  it('must lead to a known page: another landing page, a site page, /events/index; each broken one named once', () => {
+    const root = siteWith({
+      'landing-pages/camp.json': page([
+        cta('/application/other#signup'),
+        cta('/events/index'),
+        cta('/designer/index?page=2'),
+        {
+          type: 'tabs',
+          props: {
+            tabs: [
+              { label: 'a', sections: [cta('/aplication/other')] },
+              { label: 'b', sections: [text('b')] },
+            ],
+          },
+        },
+      ]),
+      'landing-pages/other.json': page([text('ok')]),
+      'landing-pages/_shared/bits/footer.json': JSON.stringify({ sections: [cta('/news/indx')] }),
+    })
+    const { errors, warnings } = checkAllDefinitions(root)
+    expect(warnings).toEqual([])
+    expect(errors).toEqual([
+      {
+        file: 'landing-pages/camp.json',
+        path: 'sections[3].props.tabs[0].sections[0].props.actions[0].href',
+        message:
+          '链接“/aplication/other”指向的页面不存在（是不是想写“/application/other”？）：站内链接必须是网站已有的网址或 public/ 下的文件',
+      },
+      {
+        file: 'landing-pages/_shared/bits/footer.json',
+        path: 'sections[0].props.actions[0].href',
+        message:
+          '链接“/news/indx”指向的页面不存在（是不是想写“/news/index”？）：站内链接必须是网站已有的网址或 public/ 下的文件',
+      },
+    ])
+  })
+
+  it('a misspelt top-level field or section field gets the name meant', () => {
+    const written = { ...JSON.parse(page([{ ...text('a'), prop: {} }])), titel: 'x' }
+    const root = siteWith({ 'landing-pages/camp.json': JSON.stringify(written) })
+    expect(checkAllDefinitions(root).errors.map((e) => [e.path, e.message])).toEqual([
+      ['titel', '不认识的字段“titel”（是不是想写“title”？）'],
+      ['sections[0].prop', '不认识的字段“prop”（是不是想写“props”？）（区块只有 type、props、id）'],
+    ])
+  })
+})
+
 describe('the build and the server refuse invalid definitions', () => {
   const broken = () => siteWith({ 'landing-pages/camp.json': page([{ type: 'heor', props: {} }]) })
 
