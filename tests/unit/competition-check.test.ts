@@ -9,6 +9,7 @@ import { renderable } from '../../definitions/competition/render.ts'
 import { routesOf } from '../../definitions/competition/routes.ts'
 import type { DefinitionError } from '../../definitions/core/json-file.ts'
 import { knownRoutes } from '../../definitions/known-routes.ts'
+import { formatBeijing } from '../../schemas/beijing-time.ts'
 import { FORMS } from '../../schemas/forms/index.ts'
 import { ScaffoldError, scaffoldCompetition } from '../../scripts/new-competition.ts'
 import { tempDir } from '../support/temp-dir.ts'
@@ -694,6 +695,15 @@ describe('the real competitions/ folder', () => {
         expect(stage(slug)).toBe('finished')
     },
   )
+
+  it('writes its timeline dates and fee once, as bindings filled when the competition is served', () => {
+    for (const c of competitions) {
+      expect(JSON.stringify(c.pages.index), c.slug).toContain('{{phases.registrationCloses}}')
+      const served = JSON.stringify(renderable(repo, c, Date.now()).pages)
+      expect(served, c.slug).not.toContain('{{')
+      expect(served, c.slug).toContain(formatBeijing(Date.parse(c.phases.registrationCloses)))
+    }
+  })
 
   it('links every index page to its registration step', () => {
     for (const c of competitions)
