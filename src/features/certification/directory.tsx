@@ -15,7 +15,7 @@ export function DirectoryGrid({ rows }: { rows: CertifiedDesigner[] }) {
               </Text>
               <Badge colorPalette="brand">{d.level}</Badge>
             </HStack>
-            <Text fontSize="sm" color="fg.muted">
+            <Text fontSize="sm" color="fg.muted" data-testid="certified-place">
               {[d.cityNames.slice(0, 2).join(' '), d.professional].filter(Boolean).join(' · ') || '—'}
             </Text>
             <Stack gap="0" fontSize="xs" color="fg.muted">
