@@ -16,6 +16,8 @@ export const userInfoSchema = object({
   profilePhoto: text(300),
   /** False for an account made by WeChat sign-in that has not set a password yet. */
   hasPassword: boolean,
+  /** True while the account's first sign-in lasts (sign-up, or WeChat's first scan): greet, don't welcome back. */
+  firstSignIn: boolean,
 })
 export type UserInfo = FromSchema<typeof userInfoSchema>
 

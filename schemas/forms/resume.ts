@@ -89,13 +89,19 @@ const textarea = (rows: number, placeholder: string) => ({
   'ui:options': { rows },
 })
 
+/**
+ * A résumé names the city, not the district: its region choice is complete after province and city
+ * (the form's cascader shows two levels and the server accepts a city).
+ */
+export const RESUME_REGION_LEVELS = 2
+
 export const resumeUiSchema = {
   'ui:order': [...resumeOrder],
   realName: { 'ui:placeholder': '真实姓名' },
   title: { 'ui:placeholder': '如：资深工业设计师' },
   phone: { 'ui:placeholder': '选填，11位手机号', 'ui:options': { inputType: 'tel' } },
   email: { 'ui:placeholder': '选填', 'ui:options': { inputType: 'email' } },
-  cityId: { 'ui:widget': 'region' },
+  cityId: { 'ui:widget': 'region', 'ui:options': { levels: RESUME_REGION_LEVELS } },
   years: { 'ui:placeholder': '选填' },
   summary: textarea(4, '一段话介绍您的设计方向与代表成果'),
   experience: textarea(6, '每段经历一行，如：2021—至今 某设计工作室 设计总监'),

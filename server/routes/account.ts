@@ -10,7 +10,7 @@ import { isPasswordHash, verifyPasswordOrDummy } from '../lib/passwords.ts'
 import { formBody, query, replies, SIGNED_IN, str } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
 import { createAccount } from '../services/accounts.ts'
-import { createSession, revokeSession } from '../services/sessions.ts'
+import { createSession, isFirstSession, revokeSession } from '../services/sessions.ts'
 import { confirmationOf, WECHAT_CONFIRM_COOKIE, WECHAT_NONCE_COOKIE } from '../services/wechat/state.ts'
 
 const WRONG_CREDENTIALS = '账号或密码错误'
@@ -58,6 +58,7 @@ const WECHAT_FAILED = '微信登录失败，请重新扫码'
 /** The user object of SPEC §3 "User info": what the header and stores read. */
 export function userInfo(
   user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo' | 'password_hash'> & { id: number },
+  firstSignIn: boolean,
 ): UserInfo {
   return {
     id: user.id,
@@ -66,6 +67,7 @@ export function userInfo(
     profilePhoto: user.profile_photo ?? '',
     // False for an account made by WeChat sign-in until it sets one (settings).
     hasPassword: isPasswordHash(user.password_hash),
+    firstSignIn,
   }
 }
 
@@ -154,7 +156,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
       .select(['id', 'username', 'nickname', 'profile_photo', 'password_hash'])
       .where('id', '=', request.userId)
       .executeTakeFirstOrThrow()
-    return ok(userInfo(user))
+    const token = requestToken(request)
+    return ok(userInfo(user, !!token && (await isFirstSession(app.db.kysely, token))))
   })
 
   app.post('/logout', { schema: schemas.logout }, async (request) => {

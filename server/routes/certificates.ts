@@ -128,7 +128,9 @@ export async function certificateRoutes(
               `${keyword.replace(/[%_]/g, '')}%`,
             ),
             eb('certifications.number', '=', keyword.toUpperCase()),
-            ...(cities.length ? [eb('realname_auths.city_id', 'in', cities)] : []),
+            ...(cities.length
+              ? [eb(eb.fn.coalesce('designer_profiles.city_id', 'realname_auths.city_id'), 'in', cities)]
+              : []),
           ]),
         )
       }

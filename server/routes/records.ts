@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
-import { type BillRow, billRowSchema, type OrderRow, orderRowSchema } from '../../schemas/api/payment.ts'
-import type { PayMethod } from '../../schemas/payment.ts'
-import type { Database } from '../db/schema.ts'
+import { billRowSchema, orderRowSchema } from '../../schemas/api/payment.ts'
 import { table } from '../lib/envelope.ts'
 import { PAGING, query, SIGNED_IN, tableReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
-import { effectiveStatus, PRODUCT_SUBJECTS, type ProductKey } from '../services/payment/orders.ts'
+import { listBills, listOrders, type Page } from '../services/payment/records.ts'
 
 const schemas = {
   orders: {
@@ -28,29 +25,6 @@ const schemas = {
   },
 } as const
 
-type Page = { pageNum: number; pageSize: number }
-
-/**
- * One page of a user's rows, newest first, and how many there are in all. By time, then id: an opening
- * ledger row added by migration 0016 has a late id but is the oldest row.
- */
-async function newestFirst<T extends keyof Database & ('orders' | 'ledger')>(
-  mine: SelectQueryBuilder<Database, T, object>,
-  { pageNum, pageSize }: Page,
-) {
-  const [rows, total] = await Promise.all([
-    mine
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    mine.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ])
-  return [rows as Selectable<Database[T]>[], Number(total.n)] as const
-}
-
 /** The personal area's Order and Bill tabs: each user reads only their own rows. */
 export async function recordRoutes(app: FastifyInstance): Promise<void> {
   const k = app.db.kysely
@@ -59,20 +33,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     '/my/orders',
     { preValidation: requireUser, schema: schemas.orders },
     async (request) => {
-      const [rows, total] = await newestFirst(
-        k.selectFrom('orders').where('user_id', '=', request.userId),
-        request.query,
-      )
-      const now = new Date()
-      const list: OrderRow[] = rows.map((o) => ({
-        orderNumber: o.order_number,
-        subject: PRODUCT_SUBJECTS[o.product as ProductKey] ?? o.product,
-        amountFen: o.amount_fen,
-        method: o.method as PayMethod,
-        status: effectiveStatus(o, now),
-        createTime: o.created_at,
-        payTime: o.paid_at,
-      }))
+      const [list, total] = await listOrders(k, request.userId, request.query)
       return table(list, total)
     },
   )
@@ -81,19 +42,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     '/my/bills',
     { preValidation: requireUser, schema: schemas.bills },
     async (request) => {
-      const { kind } = request.query
-      const [rows, total] = await newestFirst(
-        k.selectFrom('ledger').where('user_id', '=', request.userId).where('kind', '=', kind),
-        request.query,
-      )
-      const list: BillRow[] = rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        amount: r.amount,
-        balanceAfter: r.balance_after,
-        memo: r.memo,
-        createTime: r.created_at,
-      }))
+      const [list, total] = await listBills(k, request.userId, request.query.kind, request.query)
       return table(list, total)
     },
   )

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { type Resume, resumeViewSchema } from '../../schemas/api/resume.ts'
-import type { ResumeForm } from '../../schemas/forms/resume.ts'
+import { RESUME_REGION_LEVELS, type ResumeForm } from '../../schemas/forms/resume.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { formBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
@@ -55,7 +55,7 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/my/resume', { preValidation: requireUser, schema: schemas.save }, async (request) => {
     const form = parseForm('resume', request.body) as ResumeForm
-    if (form.cityId && !app.reference.isSelectableRegion(form.cityId))
+    if (form.cityId && !app.reference.isSelectableRegion(form.cityId, RESUME_REGION_LEVELS))
       throw new BusinessError(CODE.badRequest, '请选择有效的所在城市')
     const row = { data: JSON.stringify(form), updated_at: nowIso() }
     await k

@@ -114,13 +114,16 @@ export function certificationInfo(
 
 /**
  * Certifications with the name they are issued to: the verified real name (certification requires
- * real-name verification), else the account's name.
+ * real-name verification), else the account's name. City and profession are those the designer
+ * directory shows (the public profile), else the real-name data's: the demo designers and designers
+ * imported with a profile have no real-name row, and their cards showed “—”.
  */
 export function certificationsWithNames(db: Kysely<Database>) {
   return db
     .selectFrom('certifications')
     .innerJoin('users', 'users.id', 'certifications.user_id')
     .leftJoin('realname_auths', 'realname_auths.user_id', 'certifications.user_id')
+    .leftJoin('designer_profiles', 'designer_profiles.user_id', 'certifications.user_id')
     .select((eb) => [
       'certifications.user_id',
       'certifications.number',
@@ -128,7 +131,7 @@ export function certificationsWithNames(db: Kysely<Database>) {
       'certifications.valid_from',
       'certifications.valid_until',
       eb.fn.coalesce('realname_auths.username', 'users.username').as('username'),
-      'realname_auths.city_id',
-      'realname_auths.professional',
+      eb.fn.coalesce('designer_profiles.city_id', 'realname_auths.city_id').as('city_id'),
+      eb.fn.coalesce('designer_profiles.professional', 'realname_auths.professional').as('professional'),
     ])
 }

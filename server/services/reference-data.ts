@@ -72,10 +72,14 @@ export class ReferenceData {
     return this.levelReplies.get(parentId) ?? this.noLevel
   }
 
-  /** A leaf a form may store: a district, or a city that has no districts. */
-  isSelectableRegion(id: string): boolean {
+  /**
+   * A region a form may store: a district, or a city that has no districts; with `levels` 2 (a form
+   * that asks for province and city, the résumé's), any city or district.
+   */
+  isSelectableRegion(id: string, levels = 3): boolean {
     const region = this.byId.get(id)
-    return !!region && (region.level === 3 || (region.level === 2 && !this.children.get(id)?.length))
+    if (!region || region.level < 2) return false
+    return region.level >= levels || !this.children.get(id)?.length
   }
 
   /** Province → … → the region itself. */

@@ -42,6 +42,23 @@ export async function sessionIdOf(db: Kysely<Database>, token: string): Promise<
   return (await liveSession(db, token))?.id
 }
 
+/**
+ * Whether the session behind a token is its user's first: no earlier sign-in exists (sessions are
+ * revoked, never deleted), so the account was made by it — sign-up, or WeChat's first scan.
+ */
+export async function isFirstSession(db: Kysely<Database>, token: string): Promise<boolean> {
+  const session = await liveSession(db, token)
+  if (!session) return false
+  const earlier = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', session.user_id)
+    .where('id', '<', session.id)
+    .limit(1)
+    .executeTakeFirst()
+  return !earlier
+}
+
 export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
   await db
     .updateTable('sessions')

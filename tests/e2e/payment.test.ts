@@ -92,9 +92,12 @@ describe('certification payment in the browser (SPEC §2 Payment page, §4 Payme
     await page.getByRole('link', { name: '返回咖簿网' }).click()
     await page.waitForURL((url) => url.pathname === '/mine')
     await page.goto('/mine?change=Bill')
-    // The opening balance; seed and balance: one debit each; QR and online: money in, then out.
-    await expect.poll(() => page.getByTestId('mine-bills-money').locator('tbody tr').count()).toBe(7)
-    expect(await page.getByTestId('mine-bills-money').textContent()).toContain('在线支付')
+    // The opening balance; seed, balance, QR and online: one payment line each (issue 22 item 7: a
+    // payment from outside is not money in and out again).
+    await expect.poll(() => page.getByTestId('mine-bills-money').locator('tbody tr').count()).toBe(5)
+    expect(await page.getByTestId('mine-bills-money').textContent()).toContain(
+      '支付 设计师认证费（1年）（在线支付）',
+    )
   })
 
   it('disables the balance method with 余额不足 when the balance is below the fee', async () => {

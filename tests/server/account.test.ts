@@ -108,6 +108,7 @@ describe('GET /api/my/getUserBase', () => {
         nickname: '思远设计',
         profilePhoto: 'avatars/designer-01.svg',
         hasPassword: true,
+        firstSignIn: expect.any(Boolean),
       })
     }
   })

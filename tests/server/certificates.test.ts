@@ -81,10 +81,28 @@ describe('certificates in public (SPEC §2 Certification)', () => {
         keyword,
       ).toContain(number)
     }
-    expect((await t.api.get(`/api/certification/list?keyword=${encodeURIComponent('北京')}`)).total).toBe(0)
+    // Another city finds only its own designers (by the directory profile's city since issue 22).
+    const beijing = await t.api.get(`/api/certification/list?keyword=${encodeURIComponent('北京')}`)
+    expect(beijing.rows.map((r: { number: string }) => r.number)).not.toContain(number)
+    expect(beijing.rows.every((r: { cityNames: string[] }) => r.cityNames[0] === '北京市')).toBe(true)
     const info = await t.api.get('/api/certificate/info')
     expect(info.data).toMatchObject({ approveMoney: '298.00', validYears: 1 })
     expect(info.data.certifiedCount).toBeGreaterThanOrEqual(1)
+  })
+
+  it('shows each certified designer’s city and profession, from the directory profile when real-name data lacks them', async () => {
+    const listed = await t.api.get('/api/certification/list?pageSize=50')
+    const directory = await t.api.get('/api/designer/list?pageSize=50')
+    expect(listed.total).toBeGreaterThan(1)
+    // Issue 22 item 7: 40 of 41 cards showed “—”. Every demo designer has a city and a profession.
+    const bare = listed.rows.filter(
+      (r: { cityNames: string[]; professional: string }) => !r.cityNames.length || !r.professional,
+    )
+    expect(bare).toEqual([])
+    const shen = listed.rows.find((r: { username: string }) => r.username === '沈栖梧')
+    const shenProfile = directory.rows.find((r: { username: string }) => r.username === '沈栖梧')
+    expect(shen.cityNames.slice(0, 2)).toEqual(shenProfile.cityNames)
+    expect(shen.professional).toBe('工业设计')
   })
 
   it('draws the certificate as an image with its QR code of the verification page', async () => {

@@ -49,10 +49,15 @@ describe('sign-up (issue 9 item 2)', () => {
     const code = codeIn(await lastMessage(phone)) as string
     const done = await t.api.post('/api/register', form(phone, code))
     expect(done).toMatchObject({ code: 200, msg: '注册成功' })
-    expect((await t.api.get('/api/my/getUserBase', done.data.token)).data.username).toBe(
-      `用户${phone.slice(-4)}`,
-    )
-    expect(await t.api.login(phone, PASSWORD)).toMatch(/.{20,}/)
+    expect((await t.api.get('/api/my/getUserBase', done.data.token)).data).toMatchObject({
+      username: `用户${phone.slice(-4)}`,
+      // Issue 22 item 7: the sign-up's session is the account's first, so the home page welcomes.
+      firstSignIn: true,
+    })
+    const again = await t.api.login(phone, PASSWORD)
+    expect(again).toMatch(/.{20,}/)
+    // A returning sign-in is welcomed back.
+    expect((await t.api.get('/api/my/getUserBase', again)).data.firstSignIn).toBe(false)
   })
 
   it('signs up by email with the e-mailed code; the address signs in', async () => {

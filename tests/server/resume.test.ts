@@ -33,6 +33,21 @@ describe('résumé (/mine/cv, /mine/cvself)', () => {
     expect(pdf.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/)
   })
 
+  it('keeps a province-and-city choice: a city is saved and read back with its names (issue 22 item 7)', async () => {
+    const token = await t.api.login(DEMO.designer)
+    expect(await t.api.post('/api/my/resume', { ...resume, cityId: '320500' }, token)).toEqual({
+      code: 200,
+      msg: '简历已保存',
+    })
+    const saved = (await t.api.get('/api/my/resume', token)).data
+    expect(saved).toMatchObject({ cityId: '320500', cityNames: ['江苏省', '苏州市'] })
+    // A province alone is not a city.
+    expect(await t.api.post('/api/my/resume', { ...resume, cityId: '320000' }, token)).toEqual({
+      code: 400,
+      msg: '请选择有效的所在城市',
+    })
+  })
+
   it('validates with the résumé schema, and keeps each user’s résumé to themselves', async () => {
     const token = await t.api.login(DEMO.designer)
     expect(await t.api.post('/api/my/resume', { ...resume, summary: '' }, token)).toEqual({

@@ -20,9 +20,24 @@ export const ORDER_TTL_MS = 30 * 60_000
 /** Points earned per whole yuan paid. */
 export const POINTS_PER_YUAN = 1
 
-/** What can be bought, and how it reads at the cashier and in bills. */
+/** What can be bought, and how it reads at the cashier and in bills (an entry fee with its competition). */
 export const PRODUCT_SUBJECTS = { cert: '设计师认证费（1年）', competition: '赛事报名费' } as const
 export type ProductKey = keyof typeof PRODUCT_SUBJECTS
+
+/**
+ * How an order reads at the cashier, in 我的订单 and in 我的账户: an entry fee names its competition
+ * (“2026 某某大赛 报名费”), so an entrant of two competitions can tell the orders apart.
+ */
+export function orderSubject(product: string, competitionTitle?: string | null): string {
+  if (product === 'competition' && competitionTitle) return `${competitionTitle} 报名费`.slice(0, 60)
+  return PRODUCT_SUBJECTS[product as ProductKey] ?? product
+}
+
+/** The bill line of a paid order: what was paid for and how. */
+export const paymentMemo = (subject: string, method: PayMethod) =>
+  `支付 ${subject}（${PAY_METHOD_LABEL[method]}）`
+/** The bill line of the points an order earned. */
+export const pointsMemo = (subject: string) => `${subject}赠送积分`
 
 export interface Product {
   key: ProductKey
@@ -35,7 +50,7 @@ export interface Product {
 /** A competition's entry fee (SPEC §7 /tbCompetitionInfo/pay): paid once per registration. */
 export const competitionProduct = (competitionId: number, title: string, feeFen: number): Product => ({
   key: 'competition',
-  subject: `${title}${PRODUCT_SUBJECTS.competition}`.slice(0, 60),
+  subject: orderSubject('competition', title),
   amountFen: feeFen,
   competitionId,
 })
@@ -48,8 +63,6 @@ export const certProduct = (feeFen: number): Product => ({
   subject: PRODUCT_SUBJECTS.cert,
   amountFen: feeFen,
 })
-
-const subjectOf = (key: string) => PRODUCT_SUBJECTS[key as ProductKey] ?? key
 
 /** KB + Beijing date and time to the second + 6 random digits: sortable and not guessable. */
 export function newOrderNumber(now: Date): string {
@@ -139,7 +152,8 @@ async function fulfil(
   const stamp = now.toISOString()
   const row = { user_id: order.userId, order_id: order.id, created_at: stamp }
   // Money paid from outside (QR, online) comes in and goes out again, so the money rows of a user
-  // always add up to the balance; a balance payment is only the going out.
+  // always add up to the balance; a balance payment is only the going out. The bill shows either as
+  // one payment (records.ts): the coming in is bookkeeping.
   const received =
     order.method === PAY_METHOD.balance
       ? []
@@ -161,14 +175,14 @@ async function fulfil(
         kind: 'money',
         amount: -order.amountFen,
         balance_after: user.money_fen,
-        memo: `${order.subject}（${PAY_METHOD_LABEL[order.method]}）`,
+        memo: paymentMemo(order.subject, order.method),
       },
       {
         ...row,
         kind: 'integral',
         amount: points,
         balance_after: user.integral,
-        memo: `${order.subject}赠送积分`,
+        memo: pointsMemo(order.subject),
       },
     ])
     .execute()
@@ -263,12 +277,19 @@ export class Payments {
         .where('status', '!=', PAY_STATUS.success)
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) return 'repeated'
+      const competition = order.competition_id
+        ? await trx
+            .selectFrom('competitions')
+            .select('title')
+            .where('id', '=', order.competition_id)
+            .executeTakeFirst()
+        : undefined
       const paid = {
         id: order.id,
         userId: order.user_id,
         amountFen: order.amount_fen,
         method: order.method as PayMethod,
-        subject: subjectOf(order.product),
+        subject: orderSubject(order.product, competition?.title),
         product: order.product,
         competitionId: order.competition_id ?? null,
       }

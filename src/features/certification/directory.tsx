@@ -1,5 +1,6 @@
 import { Badge, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
+import { provinceAndCity } from '../../../schemas/regions.ts'
 import type { CertifiedDesigner } from '../../api/certificates.ts'
 
 /** Certified designers as cards: name, level, region, profession, number and validity. */
@@ -15,8 +16,8 @@ export function DirectoryGrid({ rows }: { rows: CertifiedDesigner[] }) {
               </Text>
               <Badge colorPalette="brand">{d.level}</Badge>
             </HStack>
-            <Text fontSize="sm" color="fg.muted">
-              {[d.cityNames.slice(0, 2).join(' '), d.professional].filter(Boolean).join(' · ') || '—'}
+            <Text fontSize="sm" color="fg.muted" data-testid="certified-place">
+              {[provinceAndCity(d.cityNames).join(' '), d.professional].filter(Boolean).join(' · ') || '—'}
             </Text>
             <Stack gap="0" fontSize="xs" color="fg.muted">
               <Text fontFamily="mono">{d.number}</Text>

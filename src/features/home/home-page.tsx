@@ -31,6 +31,9 @@ import { RealnameCard } from './realname-card.tsx'
 
 function Hero() {
   const name = useUserStore((s) => s.name)
+  const firstSignIn = useUserStore((s) => s.info?.firstSignIn)
+  // A new account is welcomed, not welcomed back: 欢迎回来 is for a returning sign-in.
+  const greeting = name ? (firstSignIn ? `${name}，欢迎加入咖簿网。` : `${name}，欢迎回来。`) : ''
   return (
     <Box
       bgGradient="to-br"
@@ -59,7 +62,7 @@ function Hero() {
             都有据可查
           </Heading>
           <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.900">
-            {name ? `${name}，欢迎回来。` : ''}
+            {greeting}
             咖簿网为工业设计师提供实名认证、年度认证与作品确权服务，以哈希、可信时间戳、公证存证与区块链记录守护您的设计权益。
           </Text>
           <HStack gap="3" flexWrap="wrap">

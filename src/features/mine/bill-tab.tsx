@@ -1,4 +1,4 @@
-import { Table, Tabs, Text } from '@chakra-ui/react'
+import { Tabs, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { BillRow } from '../../../schemas/api/payment.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
@@ -6,6 +6,7 @@ import { formatYuan } from '../../../schemas/payment.ts'
 import { getBills } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
 import { useLoad } from '../../lib/use-load.ts'
+import { type RecordColumn, RecordTable } from './record-table.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 const PAGE_SIZE = 10
@@ -15,6 +16,25 @@ const signed = (kind: BillRow['kind'], n: number) =>
   kind === 'money'
     ? `${n > 0 ? '+' : ''}${n < 0 ? '-' : ''}¥${formatYuan(Math.abs(n))}`
     : `${n > 0 ? '+' : ''}${n}`
+
+const columnsOf = (kind: BillRow['kind']): RecordColumn<BillRow>[] => [
+  { header: '时间', cell: (row) => formatBeijing(new Date(row.createTime)), nowrap: true },
+  { header: '说明', cell: (row) => row.memo, inCard: false },
+  {
+    header: '变动',
+    align: 'end',
+    cell: (row) => (
+      <Text as="span" color={row.amount < 0 ? 'red.600' : 'green.700'}>
+        {signed(kind, row.amount)}
+      </Text>
+    ),
+  },
+  {
+    header: kind === 'money' ? '余额' : '积分余额',
+    align: 'end',
+    cell: (row) => (kind === 'money' ? `¥${formatYuan(row.balanceAfter)}` : row.balanceAfter),
+  },
+]
 
 /** Bill: the money and points ledgers. */
 export function BillTab() {
@@ -44,36 +64,13 @@ export function BillTab() {
                   <Text color="fg.muted">暂无记录</Text>
                 ) : (
                   <>
-                    <Table.ScrollArea borderWidth="1px" borderRadius="md">
-                      <Table.Root size="sm" data-testid={`mine-bills-${kind}`}>
-                        <Table.Header>
-                          <Table.Row>
-                            <Table.ColumnHeader>时间</Table.ColumnHeader>
-                            <Table.ColumnHeader>说明</Table.ColumnHeader>
-                            <Table.ColumnHeader textAlign="end">变动</Table.ColumnHeader>
-                            <Table.ColumnHeader textAlign="end">
-                              {kind === 'money' ? '余额' : '积分余额'}
-                            </Table.ColumnHeader>
-                          </Table.Row>
-                        </Table.Header>
-                        <Table.Body>
-                          {rows.map((row) => (
-                            <Table.Row key={row.id}>
-                              <Table.Cell whiteSpace="nowrap">
-                                {formatBeijing(new Date(row.createTime))}
-                              </Table.Cell>
-                              <Table.Cell>{row.memo}</Table.Cell>
-                              <Table.Cell textAlign="end" color={row.amount < 0 ? 'red.600' : 'green.700'}>
-                                {signed(kind, row.amount)}
-                              </Table.Cell>
-                              <Table.Cell textAlign="end">
-                                {kind === 'money' ? `¥${formatYuan(row.balanceAfter)}` : row.balanceAfter}
-                              </Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
-                    </Table.ScrollArea>
+                    <RecordTable
+                      rows={rows}
+                      columns={columnsOf(kind)}
+                      rowKey={(row) => row.id}
+                      title={(row) => row.memo}
+                      testId={`mine-bills-${kind}`}
+                    />
                     <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
                   </>
                 )

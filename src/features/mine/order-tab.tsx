@@ -1,10 +1,12 @@
-import { Badge, Table, Text } from '@chakra-ui/react'
+import { Badge, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import type { OrderRow } from '../../../schemas/api/payment.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { formatYuan, PAY_METHOD_LABEL, PAY_STATUS, PAY_STATUS_LABEL } from '../../../schemas/payment.ts'
 import { getOrders } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
 import { useLoad } from '../../lib/use-load.ts'
+import { type RecordColumn, RecordTable } from './record-table.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 const PAGE_SIZE = 10
@@ -13,6 +15,27 @@ const STATUS_COLOR = {
   [PAY_STATUS.success]: 'green',
   [PAY_STATUS.closed]: 'gray',
 }
+
+const COLUMNS: RecordColumn<OrderRow>[] = [
+  {
+    header: '订单号',
+    cell: (order) => (
+      <Text as="span" fontFamily="mono" fontSize="xs">
+        {order.orderNumber}
+      </Text>
+    ),
+  },
+  { header: '商品', cell: (order) => order.subject, inCard: false },
+  { header: '金额', cell: (order) => `¥${formatYuan(order.amountFen)}`, align: 'end' },
+  { header: '支付方式', cell: (order) => PAY_METHOD_LABEL[order.method] },
+  {
+    header: '状态',
+    cell: (order) => (
+      <Badge colorPalette={STATUS_COLOR[order.status]}>{PAY_STATUS_LABEL[order.status]}</Badge>
+    ),
+  },
+  { header: '下单时间', cell: (order) => formatBeijing(new Date(order.createTime)), nowrap: true },
+]
 
 /** Order: every order with its status, amount, method and time. */
 export function OrderTab() {
@@ -25,38 +48,13 @@ export function OrderTab() {
           <Text color="fg.muted">暂无订单</Text>
         ) : (
           <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" data-testid="mine-orders">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>订单号</Table.ColumnHeader>
-                    <Table.ColumnHeader>商品</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">金额</Table.ColumnHeader>
-                    <Table.ColumnHeader>支付方式</Table.ColumnHeader>
-                    <Table.ColumnHeader>状态</Table.ColumnHeader>
-                    <Table.ColumnHeader>下单时间</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((order) => (
-                    <Table.Row key={order.orderNumber}>
-                      <Table.Cell fontFamily="mono" fontSize="xs">
-                        {order.orderNumber}
-                      </Table.Cell>
-                      <Table.Cell>{order.subject}</Table.Cell>
-                      <Table.Cell textAlign="end">¥{formatYuan(order.amountFen)}</Table.Cell>
-                      <Table.Cell>{PAY_METHOD_LABEL[order.method]}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={STATUS_COLOR[order.status]}>
-                          {PAY_STATUS_LABEL[order.status]}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatBeijing(new Date(order.createTime))}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <RecordTable
+              rows={rows}
+              columns={COLUMNS}
+              rowKey={(order) => order.orderNumber}
+              title={(order) => order.subject}
+              testId="mine-orders"
+            />
             <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
           </>
         )

@@ -19,10 +19,12 @@ export function pathTo(tree: RegionNode[], code: string | undefined): RegionNode
 }
 
 /**
- * Three cascading selects over the region tree (GET /common/treeRegionByType?type=all). The value is
- * the code of the deepest level chosen; it is only complete at a leaf (level 3 has no children).
+ * Cascading selects over the region tree (GET /common/treeRegionByType?type=all): province, city and
+ * district, or only the first `levels` of them (`ui:options.levels`; a résumé names a city). The
+ * value is the code of the deepest level chosen; it is complete at a leaf or at the last level shown.
  */
-function RegionCascaderControl({ id, value, onChange, onBlur, disabled, readonly }: WidgetProps) {
+function RegionCascaderControl({ id, value, onChange, onBlur, disabled, readonly, options }: WidgetProps) {
+  const depth = typeof options.levels === 'number' ? options.levels : 3
   const [tree, setTree] = useState<RegionNode[]>()
   const [failed, setFailed] = useState(false)
   const [draft, setDraft] = useState<string[]>([])
@@ -35,9 +37,13 @@ function RegionCascaderControl({ id, value, onChange, onBlur, disabled, readonly
 
   // The stored value wins over a half-finished choice when it is a complete path.
   const chosen = useMemo(() => {
-    const fromValue = tree ? pathTo(tree, value).map((n) => n.id) : []
+    const fromValue = tree
+      ? pathTo(tree, value)
+          .slice(0, depth)
+          .map((n) => n.id)
+      : []
     return fromValue.length ? fromValue : draft
-  }, [tree, value, draft])
+  }, [tree, value, draft, depth])
 
   if (failed) return <Text color="fg.error">地区数据加载失败，请刷新页面重试</Text>
   if (!tree) return <Skeleton h="10" />
@@ -48,14 +54,14 @@ function RegionCascaderControl({ id, value, onChange, onBlur, disabled, readonly
     { label: '省/直辖市', options: tree },
     { label: '城市', options: province?.subLevel ?? [] },
     { label: '区/县', options: city?.subLevel ?? [] },
-  ]
+  ].slice(0, depth)
 
   const choose = (level: number, code: string) => {
     const next = [...chosen.slice(0, level), code].filter(Boolean)
     setDraft(next)
     const node = pathTo(tree, code).at(-1)
-    const isLeaf = node && !node.subLevel?.length
-    onChange(isLeaf ? code : undefined)
+    const complete = node && (!node.subLevel?.length || next.length >= depth)
+    onChange(complete ? code : undefined)
   }
 
   return (
