@@ -115,7 +115,7 @@ export function checkEvents(
     if (startsAt > endsAt) add('endsAt', '结束时间早于开始时间')
     if (submit && Date.parse(String(submit.opensAt)) > Date.parse(String(submit.closesAt)))
       add('submit.closesAt', '截止提交时间早于开始提交时间')
-    if (typeof data.path === 'string') {
+    if (typeof data.path === 'string' && new RegExp(eventSchema().properties.path.pattern).test(data.path)) {
       const problem = pathProblem(data.path, slugsLower)
       if (problem) add('path', problem)
       const first = paths.get(data.path.toLowerCase())

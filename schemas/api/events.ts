@@ -3,13 +3,13 @@ import type { EventDefinition, WindowState } from '../../definitions/events/type
 import type { SectionEntry } from '../../definitions/landing/types.ts'
 import { anyText, boolean, integer, listOf, object, text } from './json.ts'
 
-/** The API paths of event pages (server/routes/events.ts), named once for the SPA and the tests. */
+/** The API paths of event pages (server/routes/events.ts), named once for the SPA and the server (slugs are letters, digits and -; the server routes pass `:slug`). */
 export const EVENTS_API = {
   hub: '/events/hub',
-  page: (slug: string) => `/events/page/${encodeURIComponent(slug)}`,
-  entry: (slug: string) => `/events/page/${encodeURIComponent(slug)}/entry`,
-  submit: (slug: string) => `/events/page/${encodeURIComponent(slug)}/submit`,
-  checkIn: (slug: string) => `/events/page/${encodeURIComponent(slug)}/check-in`,
+  page: (slug: string) => `/events/page/${slug}`,
+  entry: (slug: string) => `/events/page/${slug}/entry`,
+  submit: (slug: string) => `/events/page/${slug}/submit`,
+  checkIn: (slug: string) => `/events/page/${slug}/check-in`,
 } as const
 
 /** One card of /events/index and /mobile/competition/index: a competition or an event. */
