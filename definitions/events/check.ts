@@ -23,6 +23,9 @@ export interface LoadedEvent {
  */
 export const EVENT_PAGE_SEGMENTS = ['suzhou-platform', 'worldIndustrialDesignCon'] as const
 
+/** First segments of a competition's own pages (definitions/competition/routes.ts). */
+const COMPETITION_STEPS = ['index', 'preview', 'base', 'pay']
+
 const ajv = new Ajv2020({ allErrors: true, strict: false })
 addFormats(ajv, ['date-time'])
 // Sections are checked one by one by the landing checker (its messages name the section type).
@@ -43,6 +46,9 @@ function pathProblem(eventPath: string, competitionSlugs: Set<string>): string |
   if (first !== 'events' && first !== 'competition')
     return '两段的网址只能是 /events/<名称> 或 /competition/<名称>'
   if (first === 'events' && second === 'index') return '/events/index 是赛事活动总览页，请换一个名称'
+  // /competition/<step> belongs to the competition whose slug is "competition" (SPEC §2 /competition).
+  if (first === 'competition' && COMPETITION_STEPS.includes(second!))
+    return `/competition/${second} 是赛事 /competition 自己的页面，请换一个名称`
   return undefined
 }
 

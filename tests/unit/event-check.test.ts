@@ -120,6 +120,15 @@ const CASES: Array<[label: string, files: Record<string, object | string>, error
     { file: 'events/demo.json', path: 'path', message: '/events/index 是赛事活动总览页，请换一个名称' },
   ],
   [
+    'a step of the competition /competition',
+    { 'demo.json': valid({ path: '/competition/preview' }) },
+    {
+      file: 'events/demo.json',
+      path: 'path',
+      message: '/competition/preview 是赛事 /competition 自己的页面，请换一个名称',
+    },
+  ],
+  [
     'a core page’s segment',
     { 'demo.json': valid({ path: '/mine' }) },
     { file: 'events/demo.json', path: 'path', message: '网址 /mine 是网站自己的页面，请换一个名称' },

@@ -5,6 +5,9 @@ import { routes } from '../../src/app/router.tsx'
 /** The first path segment of every static route under the shell. */
 function firstSegments(list: typeof routes, out = new Set<string>()): Set<string> {
   for (const route of list) {
+    // Event pages (events/<slug>.json) sit at the paths their files name; the event checker keeps them
+    // off core pages and competitions (tests/unit/event-check.test.ts).
+    if (route.id?.startsWith('event:')) continue
     const first = route.path?.split('/')[0]
     if (first && !first.startsWith(':') && first !== '*') out.add(first)
     else if (route.children && !route.path) firstSegments(route.children, out)
