@@ -38,7 +38,7 @@ export interface EventDefinition {
 export const EVENT_SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]*$/
 
 /** The pages of an event: index and submit under its path when it has a form, else the path alone. */
-export function eventPagePaths(event: Pick<EventDefinition, 'path' | 'submit'>): {
+export function eventPagePaths(event: { path: string; submit?: object }): {
   index: string
   submit?: string
 } {
