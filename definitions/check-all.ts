@@ -3,6 +3,7 @@ import path from 'node:path'
 import { checkCompetitions } from './competition/check.ts'
 import type { Competition } from './competition/types.ts'
 import { type DefinitionError, formatError } from './core/json-file.ts'
+import { checkEvents, type LoadedEvent } from './events/check.ts'
 import { knownRoutes } from './known-routes.ts'
 import { checkLandingPages } from './landing/check.ts'
 
@@ -10,6 +11,7 @@ export interface DefinitionsReport {
   pages: number
   fragments: number
   competitions: Competition[]
+  events: LoadedEvent[]
   errors: DefinitionError[]
   /** Likely mistakes that do not stop the build or the server: check:definitions prints them. */
   warnings: DefinitionError[]
@@ -28,18 +30,24 @@ export function fragmentNames(root: string): Set<string> {
 }
 
 /**
- * The one check of every definition — landing pages, fragments and competitions — that
+ * The one check of every definition — landing pages, fragments, competitions and events — that
  * `npm run check:definitions`, the build and the server's start all run.
  */
 export function checkAllDefinitions(root: string): DefinitionsReport {
   const routes = knownRoutes(root)
   const landing = checkLandingPages(root, routes)
   const competitions = checkCompetitions(root, fragmentNames(root), routes)
+  const events = checkEvents(
+    root,
+    fragmentNames(root),
+    competitions.competitions.map((c) => c.slug),
+  )
   return {
     pages: landing.pages,
     fragments: landing.fragments,
     competitions: competitions.competitions,
-    errors: [...landing.errors, ...competitions.errors],
+    events: events.events,
+    errors: [...landing.errors, ...competitions.errors, ...events.errors],
     warnings: [...landing.warnings, ...competitions.warnings],
   }
 }

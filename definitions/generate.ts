@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { competitionReference } from './competition/docs.ts'
 import { competitionSchema } from './competition/schema.ts'
+import { eventSchema } from './events/schema.ts'
 import { landingReference, withReference } from './landing/docs.ts'
 import { landingFragmentSchema, landingPageSchema } from './landing/schema.ts'
 
@@ -22,6 +23,7 @@ export function generatedFiles(root: string): Array<[file: string, text: string]
       withReference(read('landing-pages/README.md', '# 专题页（landing pages）\n'), landingReference(root)),
     ],
     ['competitions/competition.schema.json', json(competitionSchema())],
+    ['events/event.schema.json', json(eventSchema())],
     [
       'competitions/README.md',
       withReference(

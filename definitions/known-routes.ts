@@ -3,6 +3,7 @@ import path from 'node:path'
 import { routesOf } from './competition/routes.ts'
 import type { CompetitionDefinition } from './competition/types.ts'
 import { type KnownRoutes, ROUTE_VALUES_FROM_FILES, SITE_ROUTES } from './core/site-routes.ts'
+import { eventPagePaths } from './events/types.ts'
 
 export type { KnownRoutes } from './core/site-routes.ts'
 
@@ -10,8 +11,8 @@ export type { KnownRoutes } from './core/site-routes.ts'
  * Every page a link in a definition may lead to, collected in one place from every kind that makes
  * pages: the SPA's own routes (definitions/core/site-routes.ts), the landing pages
  * (/application/<slug>), each competition's routes as its definition makes them (pay only with a fee,
- * works/add and works/manage only when enabled: definitions/competition/routes.ts) and the events
- * hub. A new kind of definition adds its routes by adding a source to ROUTE_SOURCES.
+ * works/add and works/manage only when enabled: definitions/competition/routes.ts) and the event
+ * pages (events/<slug>.json). A new kind of definition adds its routes by adding a source to ROUTE_SOURCES.
  */
 /** What one kind of definition adds: paths (`:name` matches one segment) and its competitions. */
 interface RouteSource {
@@ -69,11 +70,26 @@ function competitionRoutes(root: string): RouteSource {
 }
 
 /**
- * The events hub. The menu and the landing pages already link to /events/index; event definitions
- * add their own pages here as they arrive.
+ * Each events/<slug>.json's pages at the path the file names (index and submit when it has a form, the
+ * bare path always), read leniently (the events checker reports a broken file itself). The hub
+ * (/events/index), /signIn and /mobile/competition/index are the SPA's own routes.
  */
-function eventRoutes(_root: string): RouteSource {
-  return { patterns: ['/events/index'] }
+function eventRoutes(root: string): RouteSource {
+  const dir = path.join(root, 'events')
+  const patterns: string[] = []
+  for (const slug of jsonNames(dir)) {
+    let definition: { path?: unknown; submit?: unknown } | undefined
+    try {
+      definition = JSON.parse(fs.readFileSync(path.join(dir, `${slug}.json`), 'utf8'))
+    } catch {
+      definition = undefined
+    }
+    if (!definition || typeof definition.path !== 'string') continue
+    const submit = definition.submit && typeof definition.submit === 'object' ? definition.submit : undefined
+    const pages = eventPagePaths({ path: definition.path, submit })
+    patterns.push(definition.path, pages.index, ...(pages.submit ? [pages.submit] : []))
+  }
+  return { patterns }
 }
 
 export const ROUTE_SOURCES: Array<(root: string) => RouteSource> = [

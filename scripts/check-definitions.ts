@@ -3,12 +3,12 @@ import { checkAllDefinitions } from '../definitions/check-all.ts'
 import { formatError } from '../definitions/core/json-file.ts'
 
 /**
- * `npm run check:definitions`: checks every landing page, shared fragment and competition — the same
+ * `npm run check:definitions`: checks every landing page, shared fragment, competition and event — the same
  * check the build and the server's start run — and prints each problem as `file  path  reason`.
  * It writes nothing (`npm run generate` does).
  */
 const root = path.resolve(import.meta.dirname, '..')
-const { pages, fragments, competitions, errors, warnings } = checkAllDefinitions(root)
+const { pages, fragments, competitions, events, errors, warnings } = checkAllDefinitions(root)
 for (const e of errors) console.error(formatError(e))
 // Warnings do not fail the check: they are likely, not certain, mistakes (README: 提醒).
 for (const w of warnings) console.warn(`提醒  ${formatError(w)}`)
@@ -16,4 +16,6 @@ if (errors.length) {
   console.error(`\n${errors.length} 个问题，请修改后再提交。`)
   process.exit(1)
 }
-console.log(`✓ ${pages} 个专题页、${fragments} 个共享区块、${competitions.length} 个赛事定义均有效`)
+console.log(
+  `✓ ${pages} 个专题页、${fragments} 个共享区块、${competitions.length} 个赛事定义、${events.length} 个活动定义均有效`,
+)

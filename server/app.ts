@@ -26,6 +26,7 @@ import { certificateRoutes } from './routes/certificates.ts'
 import { commonRoutes } from './routes/common.ts'
 import { competitionRoutes } from './routes/competition.ts'
 import { contentRoutes } from './routes/content.ts'
+import { eventRoutes } from './routes/events.ts'
 import { handoffRoutes } from './routes/handoff.ts'
 import { landingRoutes } from './routes/landing.ts'
 import { passwordRoutes } from './routes/password.ts'
@@ -46,6 +47,7 @@ import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { demoDataRequested, guardDemoData } from './services/demo-data.ts'
+import { EventRegistry } from './services/events.ts'
 import { HandoffCodes } from './services/handoff.ts'
 import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
@@ -209,6 +211,11 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   // checker's messages (file, path, reason), as `npm run check:definitions` prints them.
   const competitions = new CompetitionRegistry(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT)
   competitions.load()
+  // Event pages (events/*.json), checked by the same core; read once at start.
+  const events = new EventRegistry(
+    config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT,
+    competitions.all().map((c) => c.slug),
+  )
   const db = connect(config)
   app.decorate('db', db)
   app.addHook('onClose', async () => {
@@ -307,6 +314,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
       await api.register(passwordRoutes)
       await api.register(registerRoutes, { sessionTtlMs: config.sessionTtlMs })
       await api.register(landingRoutes)
+      await api.register(eventRoutes, { events })
       await api.register(recordRoutes)
       await api.register(resumeRoutes)
       await api.register(articleRoutes, {

@@ -48,6 +48,9 @@ export const SITE_ROUTES = [
   'questionnaire/export',
   'site-verify-bd',
   '404',
+  'events/index',
+  'mobile/competition/index',
+  'signIn',
 ] as const
 
 /**

@@ -34,6 +34,7 @@ import {
   competitionWorkInfoSchema,
   competitionWorkInfoUiSchema,
 } from './competition-work-info.ts'
+import { eventCheckInOrder, eventCheckInSchema, eventCheckInUiSchema } from './event-check-in.ts'
 import { eventSignupOrder, eventSignupSchema, eventSignupUiSchema } from './event-signup.ts'
 import { loginOrder, loginSchema, loginUiSchema } from './login.ts'
 import {
@@ -110,6 +111,13 @@ export const FORMS = {
     order: eventSignupOrder,
     check: undefined,
     landingSignup: true,
+  },
+  'event-check-in': {
+    label: '活动签到',
+    schema: eventCheckInSchema,
+    uiSchema: eventCheckInUiSchema,
+    order: eventCheckInOrder,
+    check: undefined,
   },
   register: {
     label: '注册',

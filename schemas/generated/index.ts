@@ -7,6 +7,7 @@ import login from './login.validator.js'
 import address from './address.validator.js'
 import passwordReset from './password-reset.validator.js'
 import eventSignup from './event-signup.validator.js'
+import eventCheckIn from './event-check-in.validator.js'
 import register from './register.validator.js'
 import passwordChange from './password-change.validator.js'
 import profile from './profile.validator.js'
@@ -27,6 +28,7 @@ export const PRECOMPILED: Record<FormName, ValidatorMap> = {
   address: address,
   'password-reset': passwordReset,
   'event-signup': eventSignup,
+  'event-check-in': eventCheckIn,
   register: register,
   'password-change': passwordChange,
   profile: profile,

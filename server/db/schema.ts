@@ -148,6 +148,24 @@ export interface LandingSignupTable {
   created_at: string
 }
 
+export interface EventEntryTable {
+  id: Generated<number>
+  slug: string
+  user_id: number
+  form: string
+  phone: string
+  data: string
+  created_at: string
+}
+
+export interface EventCheckInTable {
+  id: Generated<number>
+  slug: string
+  name: string
+  phone: string
+  created_at: string
+}
+
 export interface RateLimitTable {
   key: string
   /** ISO time the current window opened; a claim after window_start + window opens a new one. */
@@ -458,6 +476,8 @@ export interface Database {
   sms_outbox: SmsOutboxTable
   email_outbox: EmailOutboxTable
   landing_signups: LandingSignupTable
+  event_entries: EventEntryTable
+  event_check_ins: EventCheckInTable
   rate_limits: RateLimitTable
   reference_versions: ReferenceVersionTable
   orders: OrderTable

@@ -6,6 +6,7 @@ import {
   redirect,
 } from 'react-router'
 import type { MenuItem } from '../api/site.ts'
+import { eventRoutes } from '../engine/events/routes.ts'
 import { paths, routerBasename } from '../lib/paths.ts'
 import { BootScreen } from './boot-screen.tsx'
 import { PageError } from './page-error.tsx'
@@ -159,6 +160,11 @@ export const routes: RouteObject[] = [
           },
           { path: 'site-verify-bd', lazy: () => import('../features/others/site-verify-page.tsx') },
           { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
+          { path: 'events/index', lazy: () => import('../features/events/hub-page.tsx') },
+          { path: 'mobile/competition/index', lazy: () => import('../features/events/mobile-list-page.tsx') },
+          { path: 'signIn', lazy: () => import('../features/events/sign-in-page.tsx') },
+          // Every event of events/ at the path its file names (README "活动页").
+          ...eventRoutes(),
           competitionRoutes,
           // Any unknown path goes to /404 (SPEC §2).
           { path: '*', loader: () => redirect(paths.notFound) },

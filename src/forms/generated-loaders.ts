@@ -10,6 +10,7 @@ export const LOADERS: Record<FormName, () => Promise<{ default: ValidatorMap }>>
   address: () => import('../../schemas/generated/address.validator.js'),
   'password-reset': () => import('../../schemas/generated/password-reset.validator.js'),
   'event-signup': () => import('../../schemas/generated/event-signup.validator.js'),
+  'event-check-in': () => import('../../schemas/generated/event-check-in.validator.js'),
   register: () => import('../../schemas/generated/register.validator.js'),
   'password-change': () => import('../../schemas/generated/password-change.validator.js'),
   profile: () => import('../../schemas/generated/profile.validator.js'),

@@ -57,6 +57,12 @@ export const paths = {
   appDownload: '/others/sdskapp',
   questionnaireExport: '/questionnaire/export',
   siteVerifyBd: '/site-verify-bd',
+  /** Every competition and event (events/<slug>.json pages have their own paths, in their files). */
+  events: '/events/index',
+  mobileCompetitions: '/mobile/competition/index',
+  signIn: '/signIn',
+  /** The on-site check-in of one event: what the venue's QR code opens. */
+  signInFor: (slug: string) => `/signIn?event=${encodeURIComponent(slug)}`,
 } as const
 
 /**

@@ -328,7 +328,10 @@ describe('migration 0016 on a database an older version seeded', () => {
           .execute()
       }
 
-      expect(await migrate(db)).toEqual(['0016-opening-ledger-refund-cases'])
+      // Up to 0016 only: later migrations (0017 event pages) are not what this test is about.
+      expect(await migrate(db, { until: '0016-opening-ledger-refund-cases' })).toEqual([
+        '0016-opening-ledger-refund-cases',
+      ])
 
       const opening = await k
         .selectFrom('ledger')

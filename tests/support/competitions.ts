@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Phases } from '../../definitions/competition/phases.ts'
 import { nowIso } from '../../server/lib/time.ts'
+import { eventFixture, OPEN_EVENT, writeEvent } from './events.ts'
 import { tempDir } from './temp-dir.ts'
 import { VALID_FORMS } from './valid-forms.ts'
 
@@ -69,6 +70,8 @@ export function definitionsRoot(
   )
   fs.copyFileSync(SCHEMA, path.join(root, 'competitions/competition.schema.json'))
   for (const [slug, definition] of Object.entries(files)) writeDefinition(root, slug, definition)
+  // One event page, open now (tests/support/events.ts), so its form and check-in have a live event.
+  writeEvent(root, OPEN_EVENT, eventFixture())
   return root
 }
 

@@ -52,6 +52,7 @@ export const VALID_FORMS = {
     organization: '西岭大学设计学院（示例）',
     read: true,
   },
+  'event-check-in': { name: '王珂', phone: '13700000011' },
   register: {
     account: '13811112222',
     code: '123456',

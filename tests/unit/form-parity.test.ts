@@ -429,6 +429,15 @@ const TABLE: Record<FormName, Form> = {
       },
     ],
   },
+  'event-check-in': {
+    url: '/events/page/open-event/check-in',
+    auth: false,
+    rows: [
+      { label: 'name and phone', data: { name: '王珂', phone: '13700000021' }, passes: '签到成功' },
+      { label: 'bad phone', data: { name: '王珂', phone: '1370000' }, message: '请输入正确的11位手机号' },
+      { label: 'no name', data: { name: '', phone: '13700000022' }, message: '姓名不能为空' },
+    ],
+  },
   'event-signup': {
     url: '/landing/signup-open/signup',
     auth: false,

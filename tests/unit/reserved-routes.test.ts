@@ -6,6 +6,9 @@ import { routes } from '../../src/app/router.tsx'
 /** The first path segment of every static route under the shell. */
 function firstSegments(list: typeof routes, out = new Set<string>()): Set<string> {
   for (const route of list) {
+    // Event pages (events/<slug>.json) sit at the paths their files name; the event checker keeps them
+    // off core pages and competitions (tests/unit/event-check.test.ts).
+    if (route.id?.startsWith('event:')) continue
     const first = route.path?.split('/')[0]
     if (first && !first.startsWith(':') && first !== '*') out.add(first)
     else if (route.children && !route.path) firstSegments(route.children, out)
@@ -18,6 +21,8 @@ function firstSegments(list: typeof routes, out = new Set<string>()): Set<string
 function sitePaths(list: typeof routes, prefix = '', out = new Set<string>()): Set<string> {
   for (const route of list) {
     if (route.path?.startsWith(':') || route.path === '*') continue
+    // Event pages come from events/ (definitions/known-routes.ts reads them there).
+    if (route.id?.startsWith('event:')) continue
     const here = route.path === '/' ? '' : [prefix, route.path].filter(Boolean).join('/')
     if (route.index || (route.path && route.path !== '/' && !route.children)) out.add(here)
     if (route.children) sitePaths(route.children, here, out)

@@ -1,0 +1,136 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { LANDING_SIGNUP_FORMS } from '../../schemas/forms/index.ts'
+import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
+import { didYouMean, explain, jsonPath } from '../core/messages.ts'
+import { isReservedSegment } from '../core/reserved.ts'
+import { checkImage, checkSectionIds, checkSectionList, type SectionListContext } from '../landing/check.ts'
+import { walkSections } from '../landing/walk.ts'
+import { eventSchema } from './schema.ts'
+import { EVENT_SLUG_PATTERN, type EventDefinition } from './types.ts'
+
+export interface LoadedEvent {
+  slug: string
+  file: string
+  definition: EventDefinition
+}
+
+/**
+ * One-segment paths the spec gives to event pages (SPEC §2 "Other event and competition pages"):
+ * core segments no competition may take, and that an event definition serves.
+ */
+export const EVENT_PAGE_SEGMENTS = ['suzhou-platform', 'worldIndustrialDesignCon'] as const
+
+/** First segments of a competition's own pages (definitions/competition/routes.ts). */
+const COMPETITION_STEPS = ['index', 'preview', 'base', 'pay']
+
+const ajv = new Ajv2020({ allErrors: true, strict: false })
+addFormats(ajv, ['date-time'])
+// Sections are checked one by one by the landing checker (its messages name the section type).
+const validate = ajv.compile({ ...eventSchema(), $defs: { section: { type: 'object' } } })
+const FIELDS = Object.keys(eventSchema().properties)
+const SUBMIT_FIELDS = Object.keys(eventSchema().properties.submit.properties)
+
+/** Where an event path may live, or why it may not (undefined: fine). */
+function pathProblem(eventPath: string, competitionSlugs: Set<string>): string | undefined {
+  const [first, second] = eventPath.slice(1).split('/')
+  if (second === undefined) {
+    if ((EVENT_PAGE_SEGMENTS as readonly string[]).includes(first!)) return undefined
+    if (isReservedSegment(first!)) return `网址 /${first} 是网站自己的页面，请换一个名称`
+    if (competitionSlugs.has(first!.toLowerCase()))
+      return `网址 /${first} 已是一个赛事（competitions/${first}.json）`
+    return undefined
+  }
+  if (first !== 'events' && first !== 'competition')
+    return '两段的网址只能是 /events/<名称> 或 /competition/<名称>'
+  if (first === 'events' && second === 'index') return '/events/index 是赛事活动总览页，请换一个名称'
+  // /competition/<step> belongs to the competition whose slug is "competition" (SPEC §2 /competition).
+  if (first === 'competition' && COMPETITION_STEPS.includes(second!))
+    return `/competition/${second} 是赛事 /competition 自己的页面，请换一个名称`
+  return undefined
+}
+
+/**
+ * Checks events/ under `root`: each file against the schema, its images, its sections (the landing
+ * checker), its dates, its path (no clash with the site, a competition or another event), and says
+ * what is wrong in words staff understand.
+ */
+export function checkEvents(
+  root: string,
+  fragments: Set<string>,
+  competitionSlugs: Iterable<string> = [],
+): { events: LoadedEvent[]; errors: DefinitionError[] } {
+  const dir = path.join(root, 'events')
+  const errors: DefinitionError[] = []
+  const events: LoadedEvent[] = []
+  if (!fs.existsSync(dir)) return { events, errors }
+  const slugsLower = new Set([...competitionSlugs].map((s) => s.toLowerCase()))
+  const paths = new Map<string, string>()
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+    .sort()
+  for (const name of files) {
+    const shown = `events/${name}`
+    const slug = name.replace(/\.json$/, '')
+    const before = errors.length
+    const add = (at: string, message: string) => errors.push({ file: shown, path: at, message })
+    if (!EVENT_SLUG_PATTERN.test(slug)) add('(文件名)', '文件名即签到链接中的活动名：只能用字母、数字和 -')
+    const data = readJsonFile(path.join(dir, name), shown, errors)
+    if (!data) continue
+    if (data.$schema !== './event.schema.json')
+      add('$schema', '应为 "./event.schema.json"（编辑器据此提示字段）')
+    for (const key of Object.keys(data))
+      if (!FIELDS.includes(key)) add(key, `不认识的字段“${key}”${didYouMean(key, FIELDS)}`)
+    const submit = data.submit as Record<string, unknown> | undefined
+    if (submit && typeof submit === 'object')
+      for (const key of Object.keys(submit))
+        if (!SUBMIT_FIELDS.includes(key))
+          add(`submit.${key}`, `不认识的字段“${key}”${didYouMean(key, SUBMIT_FIELDS)}`)
+    if (!validate(data)) {
+      for (const error of validate.errors ?? []) {
+        // Unknown fields are reported above, with a did-you-mean.
+        if (error.keyword === 'additionalProperties') continue
+        const at = jsonPath(error.instancePath).replace(/^\./, '') || '(文件)'
+        if (error.keyword === 'enum' && at === 'submit.form')
+          add(
+            at,
+            `表单“${String(submit?.form)}”不能用于活动报名${didYouMean(String(submit?.form), LANDING_SIGNUP_FORMS)}。可用：${LANDING_SIGNUP_FORMS.join('、')}`,
+          )
+        else if (error.keyword === 'pattern' && at === 'path')
+          add(at, '网址应以 / 开头，只用字母、数字和 -，最多两段，如 /events/qingtai')
+        else if ((error.keyword === 'pattern' || error.keyword === 'format') && /At$/.test(at))
+          add(at, '应为北京时间，写成 2026-12-20T09:00:00+08:00')
+        else add(at, explain(error))
+      }
+    }
+    const ctx: SectionListContext = { root, file: shown, errors, fragments }
+    if (data.cover !== undefined) checkImage(data.cover, 'cover', ctx)
+    if (data.shareImage !== undefined) checkImage(data.shareImage, 'shareImage', ctx)
+    checkSectionList(data.sections, 'sections', ctx)
+    checkSectionIds(data.sections, 'sections', ctx)
+    // An event's form is its submit page: a landing sign-up section would post to a landing page.
+    walkSections(data.sections, 'sections', ({ entry, path: at }) => {
+      if (entry.type === 'signup')
+        add(`${at}.type`, '活动页不用 signup 区块：在线报名请写在 submit 字段，报名页会自动生成')
+    })
+    const startsAt = Date.parse(String(data.startsAt))
+    const endsAt = Date.parse(String(data.endsAt))
+    if (startsAt > endsAt) add('endsAt', '结束时间早于开始时间')
+    if (submit && Date.parse(String(submit.opensAt)) > Date.parse(String(submit.closesAt)))
+      add('submit.closesAt', '截止提交时间早于开始提交时间')
+    if (typeof data.path === 'string' && new RegExp(eventSchema().properties.path.pattern).test(data.path)) {
+      const problem = pathProblem(data.path, slugsLower)
+      if (problem) add('path', problem)
+      const first = paths.get(data.path.toLowerCase())
+      // Files are read in name order: the message goes on the second file, the one to change.
+      if (first) add('path', `网址 ${data.path} 已被 ${first} 使用：每个活动的网址不能重复`)
+      else paths.set(data.path.toLowerCase(), shown)
+    }
+    if (errors.length === before)
+      events.push({ slug, file: shown, definition: data as unknown as EventDefinition })
+  }
+  return { events, errors }
+}

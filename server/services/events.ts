@@ -1,0 +1,154 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fragmentNames, InvalidDefinitionsError } from '../../definitions/check-all.ts'
+import { formatPhase, STAGE_LABELS, stageAt } from '../../definitions/competition/phases.ts'
+import type { Competition } from '../../definitions/competition/types.ts'
+import { checkEvents } from '../../definitions/events/check.ts'
+import {
+  type EventDefinition,
+  eventPagePaths,
+  type WindowState,
+  windowState,
+} from '../../definitions/events/types.ts'
+import type { SectionEntry } from '../../definitions/landing/types.ts'
+import { expandIncludes } from '../../definitions/landing/walk.ts'
+import { formatBeijing } from '../../schemas/beijing-time.ts'
+
+/** An event as the server holds it: its definition with includes expanded. */
+export interface LoadedEventPage {
+  slug: string
+  definition: EventDefinition
+  sections: SectionEntry[]
+}
+
+export const STATE_LABELS: Record<WindowState, string> = {
+  open: '进行中',
+  upcoming: '即将开始',
+  past: '已结束',
+}
+
+/** What the submit page says when the form is not taking entries. */
+export const SUBMIT_REFUSALS: Record<Exclude<WindowState, 'open'>, string> = {
+  upcoming: '报名尚未开始',
+  past: '报名已截止',
+}
+
+/**
+ * The events of events/*.json under the definitions root, checked by the definitions core (an invalid
+ * file stops the start with the checker's messages, as for competitions) and held in memory.
+ */
+export class EventRegistry {
+  private readonly bySlug = new Map<string, LoadedEventPage>()
+
+  constructor(root: string, competitionSlugs: string[]) {
+    const fragments = fragmentNames(root)
+    const { events, errors } = checkEvents(root, fragments, competitionSlugs)
+    if (errors.length) throw new InvalidDefinitionsError(errors)
+    const include = (name: string) => {
+      const file = path.join(root, 'landing-pages/_shared', `${name}.json`)
+      return fs.existsSync(file)
+        ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { sections: SectionEntry[] }).sections
+        : undefined
+    }
+    for (const { slug, definition } of events)
+      this.bySlug.set(slug, { slug, definition, sections: expandIncludes(definition.sections, include) })
+  }
+
+  all(): LoadedEventPage[] {
+    return [...this.bySlug.values()]
+  }
+
+  get(slug: string): LoadedEventPage | undefined {
+    return this.bySlug.get(slug)
+  }
+}
+
+/** From the first day anything of the event is open (its form or itself) to its end. */
+export function eventState(event: EventDefinition, now: number): WindowState {
+  const opens = event.submit && event.submit.opensAt < event.startsAt ? event.submit.opensAt : event.startsAt
+  return windowState(opens, event.endsAt, now)
+}
+
+/** Why the event's form takes no entry now, or undefined when it does. */
+export function submitRefusal(event: EventDefinition, now: number): string | undefined {
+  if (!event.submit) return '该活动没有在线报名'
+  const state = windowState(event.submit.opensAt, event.submit.closesAt, now)
+  return state === 'open' ? undefined : SUBMIT_REFUSALS[state]
+}
+
+/** Why check-in is closed now (it is open on the event's own dates), or undefined. */
+export function checkInRefusal(event: EventDefinition, now: number): string | undefined {
+  if (!event.checkIn) return '该活动没有现场签到'
+  const state = windowState(event.startsAt, event.endsAt, now)
+  if (state === 'upcoming') return `签到尚未开始：活动于 ${formatPhase(event.startsAt)} 开始`
+  if (state === 'past') return '活动已结束，签到已关闭'
+  return undefined
+}
+
+/** 2026年12月12日 09:00 — 2026年12月14日 17:00, in Beijing time whatever the machine's zone. */
+export const formPhaseRange = (from: string, to: string) => `${formatPhase(from)} — ${formatPhase(to)}`
+
+const yearOf = (iso: string) => Number(formatBeijing(Date.parse(iso)).slice(0, 4))
+
+/** One card of /events/index and /mobile/competition/index: a competition or an event. */
+export interface HubItem {
+  type: 'competition' | 'event'
+  slug: string
+  kind: string
+  title: string
+  description: string
+  cover: { src: string; alt: string; width: number; height: number }
+  href: string
+  state: WindowState
+  stateLabel: string
+  year: number
+  dates: string
+  venue?: string
+  startsAt: string
+}
+
+/** Every competition and event, open first, then upcoming, then past; latest first within each. */
+export function hubItems(competitions: Competition[], events: LoadedEventPage[], now: number): HubItem[] {
+  const order: Record<WindowState, number> = { open: 0, upcoming: 1, past: 2 }
+  const items: HubItem[] = [
+    ...competitions.map((c): HubItem => {
+      const stage = stageAt(c.phases, now)
+      const state: WindowState = stage === 'upcoming' ? 'upcoming' : stage === 'finished' ? 'past' : 'open'
+      return {
+        type: 'competition',
+        slug: c.slug,
+        kind: '竞赛',
+        title: c.title,
+        description: c.description,
+        cover: c.cover,
+        href: `/${c.slug}/index`,
+        state,
+        stateLabel: STAGE_LABELS[stage],
+        year: c.year,
+        dates: `报名 ${formatPhase(c.phases.registrationOpens)} — ${formatPhase(c.phases.registrationCloses)}`,
+        startsAt: c.phases.registrationOpens,
+      }
+    }),
+    ...events.map(({ slug, definition: e }): HubItem => {
+      const state = eventState(e, now)
+      return {
+        type: 'event',
+        slug,
+        kind: e.kind,
+        title: e.title,
+        description: e.description,
+        cover: e.cover,
+        href: eventPagePaths(e).index,
+        state,
+        stateLabel: STATE_LABELS[state],
+        year: yearOf(e.startsAt),
+        dates: formPhaseRange(e.startsAt, e.endsAt),
+        ...(e.venue ? { venue: e.venue } : {}),
+        startsAt: e.startsAt,
+      }
+    }),
+  ]
+  return items.sort(
+    (a, b) => order[a.state] - order[b.state] || Date.parse(b.startsAt) - Date.parse(a.startsAt),
+  )
+}
