@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-articles.ts'
 import * as m0014 from './migrations/0014-file-uploads-verified-names.ts'
 import * as m0015 from './migrations/0015-public-files.ts'
 import * as m0016 from './migrations/0016-opening-ledger-refund-cases.ts'
+import * as m0017 from './migrations/0017-competition-receipts.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -39,6 +40,7 @@ const migrations: Array<[string, Migration]> = [
   ['0014-file-uploads-verified-names', m0014],
   ['0015-public-files', m0015],
   ['0016-opening-ledger-refund-cases', m0016],
+  ['0017-competition-receipts', m0017],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {
