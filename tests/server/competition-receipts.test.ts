@@ -190,5 +190,5 @@ describe('entry receipts', () => {
     expect((await inject(url)).json()).toMatchObject({ code: 403 })
     const unconfirmed = await readyEntrant()
     expect((await inject(url, unconfirmed.token)).json()).toEqual({ code: 404, msg: RECEIPT_MSG.none })
-  })
+  }, 90_000) // two entrants and the first PDF, which starts the worker threads
 })

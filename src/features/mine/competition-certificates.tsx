@@ -36,7 +36,7 @@ export function CompetitionCertificates() {
   )
 }
 
-function CertificateCard({ competitionId }: { competitionId: number }) {
+export function CertificateCard({ competitionId }: { competitionId: number }) {
   const loaded = useLoad(() => getCompetitionCertificate(competitionId), [competitionId])
   return (
     <TabFrame loaded={loaded}>

@@ -3,8 +3,9 @@ import { Link as RouterLink } from 'react-router'
 import type { MyCompetition } from '../../../schemas/api/competition.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { listMyCompetitions, receiptPdfUrl } from '../../api/competition.ts'
-import { assetUrl, mineTab, paths, receiptVerifyPath } from '../../lib/paths.ts'
+import { assetUrl, paths, receiptVerifyPath } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
+import { CertificateCard } from './competition-certificates.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 /** The entry's states as badges, in the order they happen. */
@@ -33,7 +34,11 @@ export function CompetitionTab() {
         ) : (
           <Stack gap="4" data-testid="my-competitions">
             {list.map((c) => (
-              <EntryCard key={c.competitionId} entry={c} />
+              <Stack key={c.competitionId} gap="2">
+                <EntryCard entry={c} />
+                {/* The certificate and its posting where the definitions' FAQs send entrants (我的—我的赛事). */}
+                {c.certificate && <CertificateCard competitionId={c.competitionId} />}
+              </Stack>
             ))}
           </Stack>
         )
@@ -107,11 +112,6 @@ function EntryCard({ entry: c }: { entry: MyCompetition }) {
                 <RouterLink to={receiptVerifyPath(c.receiptNumber)}>查验回执</RouterLink>
               </Button>
             </>
-          )}
-          {c.certificate && (
-            <Button asChild size="sm" variant="outline" colorPalette="purple">
-              <RouterLink to={mineTab('Cert')}>查看证书</RouterLink>
-            </Button>
           )}
         </Wrap>
       </Card.Body>
