@@ -17,6 +17,8 @@ let browser: Browser
 const PASSWORD = 'Entrant2026!'
 const SLUG = '4thCulturalOfficeCompetition'
 const files = sampleFiles()
+/** The receipt the first test confirms (the 375 px screenshot shows it verified). */
+let confirmed = 'KBE2026-000001'
 
 beforeAll(async () => {
   browser = await launch()
@@ -62,6 +64,7 @@ describe('entry receipt and 我的赛事 in the browser', () => {
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await pdf.body() }).toString()
     const number = text.match(/KBE\d{4}-\d{6}/)?.[0] as string
     expect(number).toBeTruthy()
+    confirmed = number
     expect(text).toContain('参赛作品提交回执')
     expect(text).toContain('《可折叠的笔架》')
     expect(text).toContain('北京时间')
@@ -98,7 +101,7 @@ describe('entry receipt and 我的赛事 in the browser', () => {
     const refused = await (await other.page.request.get(href)).json()
     expect(refused.code).toBe(404)
     expect(errors).toEqual([])
-  })
+  }, 180_000) // the whole entry in the browser, then the first receipt PDF (worker threads start)
 
   it('at 375 px 我的赛事 and the verification page fit without side scrolling', async () => {
     const account = await newEntrant('13700000223', PASSWORD)
@@ -110,7 +113,7 @@ describe('entry receipt and 我的赛事 in the browser', () => {
     expect(await page.getByTestId('my-competition').first().textContent()).toContain('结果已公布')
     expect(await noSideScroll(page)).toBe(true)
     await page.screenshot({ path: '/tmp/kabu-receipts-mine-375.png', fullPage: true })
-    await page.goto('/receipt/verify?number=KBE2026-000001')
+    await page.goto(`/receipt/verify?number=${confirmed}`)
     await page.getByTestId('receipt-result').waitFor()
     expect(await noSideScroll(page)).toBe(true)
     await page.screenshot({ path: '/tmp/kabu-receipts-verify-375.png', fullPage: true })

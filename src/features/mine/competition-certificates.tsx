@@ -1,4 +1,4 @@
-import { Button, Card, DataList, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, DataList, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
@@ -81,7 +81,11 @@ function PostRequest({ competitionId }: { competitionId: number }) {
   if (addresses.data && !list.length)
     return (
       <Text fontSize="sm" color="fg.muted">
-        申请邮寄纸质证书前，请先在<RouterLink to={mineTab('Address')}>收货地址</RouterLink>中添加地址。
+        申请邮寄纸质证书前，请先在
+        <Link asChild color="brand.600">
+          <RouterLink to={mineTab('Address')}>收货地址</RouterLink>
+        </Link>
+        中添加地址。
       </Text>
     )
   const addressId = chosen ?? list.find((a) => a.isDefault)?.id ?? list[0]?.id
