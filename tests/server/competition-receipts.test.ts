@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RECEIPT_MSG } from '../../server/routes/competition-receipts.ts'
 import {
@@ -185,6 +186,18 @@ describe('entry receipts', () => {
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-type']).toBe('application/pdf')
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    // What the entrant reads on it (pdftotext): number, work, each file's hash and token serial, Beijing time.
+    const receipt = (await t.api.get(`/api/tbCompetitionInfo/receipt?competitionId=${FEE}`, entrant.token))
+      .data
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString()
+    expect(text).toContain(receipt.number)
+    expect(text).toContain(`《${WORK_BASE.worksName}》`)
+    expect(text).toContain('北京时间')
+    for (const file of receipt.files) {
+      expect(text).toContain(file.sha256)
+      expect(text).toContain(file.timestampSerial)
+    }
+    expect(text).toContain(`receipt/verify?number=${receipt.number}`)
     const other = await newPayer(t.server.app, t.api, 0)
     expect((await inject(url, other.token)).json()).toEqual({ code: 404, msg: RECEIPT_MSG.none })
     expect((await inject(url)).json()).toMatchObject({ code: 403 })
