@@ -25,6 +25,7 @@ import { articleRoutes } from './routes/articles.ts'
 import { certificateRoutes } from './routes/certificates.ts'
 import { commonRoutes } from './routes/common.ts'
 import { competitionRoutes } from './routes/competition.ts'
+import { competitionReceiptRoutes } from './routes/competition-receipts.ts'
 import { contentRoutes } from './routes/content.ts'
 import { eventRoutes } from './routes/events.ts'
 import { handoffRoutes } from './routes/handoff.ts'
@@ -309,6 +310,10 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
       await api.register(contentRoutes)
       await api.register(commonRoutes)
       await api.register(competitionRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
+      await api.register(competitionReceiptRoutes, {
+        siteOrigin: config.siteOrigin,
+        basePath: config.basePath,
+      })
       await api.register(realnameRoutes)
       await api.register(addressRoutes)
       await api.register(passwordRoutes)

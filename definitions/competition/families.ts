@@ -96,4 +96,9 @@ export const COMPETITION_API = {
   draft: `${TB}/draft`,
   /** Beyond the old portal: pays the entry fee through the payment service (method in the path). */
   pay: `${TB}/pay`,
+  /** Beyond the old portal: the entry receipt of a finalised entry (owner only), and its A4 PDF. */
+  receipt: `${TB}/receipt`,
+  receiptPdf: `${TB}/receipt/pdf`,
+  /** Beyond the old portal: public check of an entry receipt by its number. */
+  receiptVerify: `${TB}/receipt/verify`,
 } as const

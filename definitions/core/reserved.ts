@@ -28,6 +28,8 @@ export const RESERVED_SEGMENTS = [
   'cert',
   'designer',
   'works',
+  // /receipt/verify: an entry receipt's public check (README "参赛回执").
+  'receipt',
   'search',
   'talent',
   'news',

@@ -51,6 +51,7 @@ export const SITE_ROUTES = [
   'events/index',
   'mobile/competition/index',
   'signIn',
+  'receipt/verify',
 ] as const
 
 /**

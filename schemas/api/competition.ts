@@ -213,6 +213,7 @@ export const myCompetitionSchema = object({
   finalised: boolean,
   registeredAt: text(32),
   certificate: { type: 'boolean', description: '结果已公布且已确认提交：可查看参赛证书' },
+  receiptNumber: { type: ['string', 'null'], description: '参赛回执编号（确认提交后）' },
 })
 export type MyCompetition = FromSchema<typeof myCompetitionSchema>
 
@@ -237,3 +238,44 @@ export const certificatePostSchema = object({
   createTime: text(32),
 })
 export type CertificatePost = FromSchema<typeof certificatePostSchema>
+
+/** A file an entry receipt covers: its SHA-256 and the RFC 3161 timestamp over it. */
+export const receiptFileSchema = object({
+  label: text(80),
+  name: text(200),
+  sha256: text(64),
+  timestampSerial: text(64),
+  stampedAt: text(32),
+})
+
+/** GET /tbCompetitionInfo/receipt data (the entrant's own): the receipt of a finalised entry. */
+export const competitionReceiptSchema = object({
+  number: text(20),
+  competitionId: integer,
+  competitionTitle: text(60),
+  year: integer,
+  works: listOf(text(60)),
+  files: listOf(receiptFileSchema),
+  finalisedAt: text(32),
+  tsaName: text(60),
+  verifyUrl: text(600),
+})
+export type CompetitionReceipt = FromSchema<typeof competitionReceiptSchema>
+
+/**
+ * GET /tbCompetitionInfo/receipt/verify data (public): what a receipt number proves — the competition,
+ * the works' titles, the files' hashes and timestamps. No entrant name or file name: entries may be
+ * judged anonymously, and a number printed on paper is no secret.
+ */
+export const receiptVerificationSchema = object({
+  number: text(20),
+  competitionTitle: text(60),
+  year: integer,
+  works: listOf(text(60)),
+  files: listOf(
+    object({ label: text(80), sha256: text(64), timestampSerial: text(64), stampedAt: text(32) }),
+  ),
+  finalisedAt: text(32),
+  tokensValid: { type: 'boolean', description: '每个时间戳令牌都签在所列哈希上且签名有效' },
+})
+export type ReceiptVerification = FromSchema<typeof receiptVerificationSchema>

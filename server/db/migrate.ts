@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-file-uploads-verified-names.ts'
 import * as m0015 from './migrations/0015-public-files.ts'
 import * as m0016 from './migrations/0016-opening-ledger-refund-cases.ts'
 import * as m0017 from './migrations/0017-event-entries-check-ins.ts'
+import * as m0018 from './migrations/0018-competition-receipts.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -41,6 +42,7 @@ const migrations: Array<[string, Migration]> = [
   ['0015-public-files', m0015],
   ['0016-opening-ledger-refund-cases', m0016],
   ['0017-event-entries-check-ins', m0017],
+  ['0018-competition-receipts', m0018],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {

@@ -490,6 +490,9 @@ export interface Database {
   competition_works: CompetitionWorkTable
   competition_drafts: CompetitionDraftTable
   competition_certificate_posts: CompetitionCertificatePostTable
+  competition_receipts: CompetitionReceiptTable
+  competition_receipt_files: CompetitionReceiptFileTable
+  competition_receipt_sequences: CompetitionReceiptSequenceTable
   search_docs: SearchDocTable
   rights_works: RightsWorkTable
   rights_work_files: RightsWorkFileTable
@@ -550,4 +553,40 @@ export interface NotaryChainTable {
   works_hash: string
   record_hash: string
   created_at: string
+}
+
+/** An entry receipt (migration 0017): written once when the entry is finalised, never edited. */
+export interface CompetitionReceiptTable {
+  id: Generated<number>
+  registration_id: number
+  user_id: number
+  competition_id: number
+  /** KBE + Beijing year + '-' + six-digit sequence of that year. */
+  number: string
+  /** JSON list of the entry's work titles at finalisation. */
+  works: string
+  /** NOTARY_PROVIDER at the time, and the PEM certificate that signed the tokens. */
+  notary: string
+  tsa_certificate: string
+  created_at: string
+}
+
+/** A file an entry receipt covers, with the notary's RFC 3161 token over its SHA-256. */
+export interface CompetitionReceiptFileTable {
+  id: Generated<number>
+  receipt_id: number
+  sort: number
+  label: string
+  original_name: string
+  sha256: string
+  timestamp_serial: string
+  /** DER, base64. */
+  timestamp_token: string
+  stamped_at: string
+}
+
+/** The last entry number given out in a year. */
+export interface CompetitionReceiptSequenceTable {
+  year: number
+  last: number
 }

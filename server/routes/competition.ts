@@ -54,6 +54,7 @@ import {
   type Work,
   workView,
 } from '../services/competition-entries.ts'
+import { finaliseWithReceipt, receiptNumbersOf } from '../services/competition-receipts.ts'
 import type { CompetitionRegistry } from '../services/competitions.ts'
 import { ALREADY_PAID, competitionProduct } from '../services/payment/orders.ts'
 
@@ -558,12 +559,9 @@ export async function competitionRoutes(
         if (!works.some((w) => isWorkComplete(c, progressOf(w))))
           throw new BusinessError(CODE.badRequest, M.noCompleteWork)
         if (c.pay?.required && !row.paid_order_id) throw new BusinessError(CODE.badRequest, M.payFirst)
-        await k
-          .updateTable('competition_registrations')
-          .set({ finalised_at: nowIso(), updated_at: nowIso() })
-          .where('id', '=', row.id)
-          .where('finalised_at', 'is', null)
-          .execute()
+        // The entry number and the files' timestamps (README "参赛回执"): one receipt, however many
+        // confirms race.
+        await finaliseWithReceipt(k, app.notary, { registration: row, works, competitionId: c.competitionId })
         return ok(await entryOf(request.userId, c), '确认提交成功')
       },
     )
@@ -1006,6 +1004,7 @@ export async function competitionRoutes(
         .orderBy('r.id', 'desc')
         .execute()
       const now = Date.now()
+      const receipts = await receiptNumbersOf(k, request.userId)
       const list = []
       for (const row of rows) {
         const live = registry.byId(row.competition_id)
@@ -1032,6 +1031,7 @@ export async function competitionRoutes(
           finalised: !!row.finalised_at,
           registeredAt: row.created_at,
           certificate: !!row.finalised_at && now >= Date.parse(row.results),
+          receiptNumber: receipts.get(row.competition_id) ?? null,
         })
       }
       return ok(list)

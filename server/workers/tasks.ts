@@ -3,6 +3,7 @@ import type { CertificationInfo } from '../../schemas/api/certificates.ts'
 import type { ResumeForm } from '../../schemas/forms/resume.ts'
 import { questionnairePdf as drawQuestionnaire } from '../services/articles/questionnaire-pdf.ts'
 import { certificatePdf as drawCertificate } from '../services/certificate/render.ts'
+import { receiptPdf as drawReceipt, type ReceiptPdfInput } from '../services/receipt-pdf.ts'
 import { resumePdf as drawResume } from '../services/resume-pdf.ts'
 import {
   type DepositCertificate,
@@ -23,6 +24,8 @@ export const certificatePdf = ({ cert, verifyUrl }: { cert: CertificationInfo; v
   drawCertificate(cert, verifyUrl)
 
 export const depositCertificatePdf = (certificate: DepositCertificate) => drawDeposit(certificate)
+
+export const receiptPdf = (receipt: ReceiptPdfInput) => drawReceipt(receipt)
 
 export const resumePdf = ({ resume, cityNames }: { resume: ResumeForm; cityNames: string[] }) =>
   drawResume(resume, cityNames)

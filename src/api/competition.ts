@@ -2,20 +2,25 @@ import { API_FAMILIES, COMPETITION_API } from '../../definitions/competition/fam
 import type { DictItem } from '../../schemas/api/common.ts'
 import type {
   CompetitionCard,
+  CompetitionCertificate,
   CompetitionDraft,
   CompetitionEntry,
   CompetitionFormData,
   CompetitionPrice,
   CompetitionRanges,
+  CompetitionReceipt,
   CompetitionView,
   CompetitionWork,
   EntryFile,
+  MyCompetition,
   RangeItem,
+  ReceiptVerification,
 } from '../../schemas/api/competition.ts'
 import { competitionDefinitionPath } from '../../schemas/api/competition.ts'
 import type { ApproveResult } from '../../schemas/api/payment.ts'
 import type { PayMethod } from '../../schemas/payment.ts'
-import { getData, getTable, http, postData } from './http.ts'
+import { CODE } from '../lib/constants.ts'
+import { ApiError, getData, getTable, http, postData } from './http.ts'
 
 /** A competition as the engine renders it; the server answers code 404 for an unknown slug. */
 /** Every active competition's card, live ones first (public). */
@@ -23,6 +28,38 @@ export const listCompetitions = () => getData<CompetitionCard[]>(COMPETITION_API
 
 export const getCompetition = (slug: string) =>
   getData<CompetitionView>(competitionDefinitionPath(slug), { skipAuthRedirect: true })
+
+/** The competitions the signed-in user entered, newest registration first (我的赛事). */
+export const listMyCompetitions = () => getData<MyCompetition[]>(COMPETITION_API.myCompetitions)
+
+/** The participation certificate of a finalised entry once results are out (竞赛证书). */
+export const getCompetitionCertificate = (competitionId: number) =>
+  getData<CompetitionCertificate>(COMPETITION_API.userCertificate, { params: { competitionId } })
+
+/** Asks for the paper certificate to be posted to one of the user's addresses. */
+export const postCertificate = (competitionId: number, addressId: number) =>
+  postData<unknown>(COMPETITION_API.postCertificate, { competitionId, addressId })
+
+/** The signed-in user's entry receipt in a competition. */
+export const getReceipt = (competitionId: number) =>
+  getData<CompetitionReceipt>(COMPETITION_API.receipt, { params: { competitionId } })
+
+/** The receipt PDF as a download link (the session cookie names the owner). */
+export const receiptPdfUrl = (competitionId: number) =>
+  `/api${COMPETITION_API.receiptPdf}?competitionId=${competitionId}`
+
+/** Public check of a receipt number: null when no receipt has it (an answer to show, not an error). */
+export async function verifyReceipt(number: string): Promise<ReceiptVerification | null> {
+  try {
+    return await getData<ReceiptVerification>(COMPETITION_API.receiptVerify, {
+      params: { number },
+      logOnlyCodes: [CODE.notFound],
+    })
+  } catch (error) {
+    if (error instanceof ApiError && error.code === CODE.notFound) return null
+    throw error
+  }
+}
 
 /** The raw envelope, for the store's loads that also judge the data (SPEC §8). */
 export async function getEnvelope<T>(url: string, params?: Record<string, unknown>) {

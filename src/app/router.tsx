@@ -124,6 +124,10 @@ export const routes: RouteObject[] = [
           { path: 'works/index', lazy: () => import('../features/works/index-page.tsx') },
           { path: 'works/detail', lazy: () => import('../features/works/detail-page.tsx') },
           { path: 'works/verify', lazy: () => import('../features/works/verify-page.tsx') },
+          {
+            path: 'receipt/verify',
+            lazy: () => import('../features/competition-receipts/verify-page.tsx'),
+          },
           { path: 'designer/index', lazy: () => import('../features/designers/index-page.tsx') },
           { path: 'designer/detail', lazy: () => import('../features/designers/detail-page.tsx') },
           { path: 'talent/index', lazy: () => import('../features/talents/index-page.tsx') },

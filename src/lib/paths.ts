@@ -43,6 +43,8 @@ export const paths = {
   worksIndex: '/works/index',
   worksDetail: '/works/detail',
   worksVerify: '/works/verify',
+  /** What an entry receipt's QR code opens (?number=KBE…). */
+  receiptVerify: '/receipt/verify',
   // News, quotations, video history and the miscellaneous pages (SPEC §2).
   news: '/news/index',
   newsDetail: (id: number) => `/news/detail?id=${id}`,
@@ -95,7 +97,7 @@ export const designerDetailPath = (id: number) => `/designer/detail?id=${id}`
 export type AgreementKey = 'user' | 'private' | 'disclaimer'
 
 /** The tabs of /mine, chosen by its `change` query (SPEC §2 Account and personal area). */
-export type MineTab = 'Info' | 'Cert' | 'Work' | 'Setting' | 'Bill' | 'Order' | 'Address'
+export type MineTab = 'Info' | 'Cert' | 'Competition' | 'Work' | 'Setting' | 'Bill' | 'Order' | 'Address'
 export const mineTab = (tab: MineTab) => `${paths.mine}?change=${tab}`
 
 /**
@@ -111,6 +113,20 @@ export const MINE_TABS: ReadonlyArray<{ label: string; tab: MineTab }> = [
   { label: '收货地址', tab: 'Address' },
   { label: '个人设置', tab: 'Setting' },
 ]
+
+/**
+ * /mine's sidebar: the dropdown's tabs and 我的赛事 (issue 22), which the spec's dropdown does not list
+ * (its 竞赛证书 leads to the certificates of the same entries).
+ */
+export const MINE_SIDEBAR_TABS: ReadonlyArray<{ label: string; tab: MineTab }> = [
+  ...MINE_TABS.slice(0, 2),
+  { label: '我的赛事', tab: 'Competition' },
+  ...MINE_TABS.slice(2),
+]
+
+/** A receipt's public verification page. */
+export const receiptVerifyPath = (number: string) =>
+  `${paths.receiptVerify}?number=${encodeURIComponent(number)}`
 
 export const designerPath = (id: number) => `${paths.designerDetail}?id=${id}`
 export const talentPath = (id: number) => `${paths.talentDetail}?id=${id}`

@@ -328,7 +328,7 @@ describe('migration 0016 on a database an older version seeded', () => {
           .execute()
       }
 
-      // Up to 0016 only: later migrations (0017 event pages) are not what this test is about.
+      // Up to 0016 only: later migrations (event pages, receipts) are not what this test is about.
       expect(await migrate(db, { until: '0016-opening-ledger-refund-cases' })).toEqual([
         '0016-opening-ledger-refund-cases',
       ])

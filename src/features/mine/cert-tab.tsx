@@ -3,11 +3,12 @@ import { getCertificate } from '../../api/payment.ts'
 import { CertificateCard } from '../../components/certificate-card.tsx'
 import { useLoad } from '../../lib/use-load.ts'
 import { CertificationSummary } from './certification-summary.tsx'
+import { CompetitionCertificates } from './competition-certificates.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 /**
- * Cert: the designer's certification (status, validity, renewal); competition certificates join here
- * with the competition engine.
+ * Cert (竞赛证书, the dropdown's item): the certificates of the user's competition entries first, then
+ * the designer's certification (status, validity, renewal).
  */
 export function CertTab() {
   const loaded = useLoad(getCertificate, [])
@@ -15,6 +16,7 @@ export function CertTab() {
     <TabFrame title="竞赛证书" loaded={loaded}>
       {(info) => (
         <>
+          <CompetitionCertificates />
           <Card.Root>
             <Card.Header>
               <Card.Title as="h3">设计师认证证书</Card.Title>

@@ -1,11 +1,12 @@
 import { Box, Button, Container, Flex, Stack, Text } from '@chakra-ui/react'
 import { type ComponentType, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router'
-import { MINE_TABS, type MineTab, mineTab } from '../../lib/paths.ts'
+import { MINE_SIDEBAR_TABS, type MineTab, mineTab } from '../../lib/paths.ts'
 import { useTitle } from '../../lib/use-title.ts'
 import { AddressTab } from './address-tab.tsx'
 import { BillTab } from './bill-tab.tsx'
 import { CertTab } from './cert-tab.tsx'
+import { CompetitionTab } from './competition-tab.tsx'
 import { InfoTab } from './info-tab.tsx'
 import { OrderTab } from './order-tab.tsx'
 import { privateLoader } from './private-route.ts'
@@ -16,6 +17,7 @@ import { WorkTab } from './work-tab.tsx'
 const TAB_SCREENS: Record<MineTab, ComponentType> = {
   Info: InfoTab,
   Cert: CertTab,
+  Competition: CompetitionTab,
   Work: WorkTab,
   Setting: SettingTab,
   Bill: BillTab,
@@ -33,7 +35,7 @@ export function Component() {
   const [params] = useSearchParams()
   const change = params.get('change')
   const tab: MineTab = isTab(change) ? change : 'Info'
-  const label = MINE_TABS.find((t) => t.tab === tab)?.label ?? ''
+  const label = MINE_SIDEBAR_TABS.find((t) => t.tab === tab)?.label ?? ''
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed)
   useTitle(label)
   const Screen = TAB_SCREENS[tab]
@@ -70,7 +72,7 @@ export function Component() {
             {collapsed ? '»' : '« 收起'}
           </Button>
           <Stack gap="1" direction={{ base: 'row', md: 'column' }} overflowX="auto">
-            {MINE_TABS.map((item) => {
+            {MINE_SIDEBAR_TABS.map((item) => {
               const current = item.tab === tab
               return (
                 <Button

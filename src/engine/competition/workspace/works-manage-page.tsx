@@ -2,7 +2,7 @@ import { Badge, Button, Dialog, HStack, Portal, Skeleton, Stack, Table, Text } f
 import { useMemo, useState } from 'react'
 import { Navigate, Link as RouterLink } from 'react-router'
 import type { CompetitionWork } from '../../../../schemas/api/competition.ts'
-import { competitionApi } from '../../../api/competition.ts'
+import { competitionApi, receiptPdfUrl } from '../../../api/competition.ts'
 import { notify } from '../../../lib/notify.ts'
 import { useLoad } from '../../../lib/use-load.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
@@ -142,9 +142,16 @@ export function Component() {
         </Stack>
       )}
       {entry.finalised && (
-        <Text color="green.700" data-testid="finalised-note">
-          已确认提交。评审结果将于结果公布日在赛事首页发布。
-        </Text>
+        <Stack gap="2" align="flex-start">
+          <Text color="green.700" data-testid="finalised-note">
+            已确认提交。评审结果将于结果公布日在赛事首页发布。
+          </Text>
+          <Button asChild size="sm" variant="outline">
+            <a href={receiptPdfUrl(entry.competitionId)} download data-testid="receipt-pdf">
+              下载参赛回执
+            </a>
+          </Button>
+        </Stack>
       )}
 
       <Dialog.Root

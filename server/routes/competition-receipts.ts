@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { COMPETITION_API } from '../../definitions/competition/families.ts'
+import {
+  type CompetitionReceipt,
+  competitionReceiptSchema,
+  type ReceiptVerification,
+  receiptVerificationSchema,
+} from '../../schemas/api/competition.ts'
+import { BusinessError, CODE, ok } from '../lib/envelope.ts'
+import { requestOrigin } from '../lib/origin.ts'
+import { query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
+import { requireUser } from '../plugins/auth.ts'
+import { ownReceipt, type Receipt, receiptByNumber, tokensValid } from '../services/competition-receipts.ts'
+import { MadeOnce } from '../services/pdf/made-once.ts'
+import type { Limit } from '../services/rate-limits.ts'
+import { bufferOf } from '../workers/pool.ts'
+
+export const RECEIPT_MSG = {
+  none: '该赛事没有你的参赛回执：确认提交参赛作品后才有回执',
+  notFound: '未找到该回执：编号不存在，请核对；对不上的回执不是咖簿网出具的',
+  tooMany: '下载过于频繁，请稍后再试',
+  verifyTooMany: '查验过于频繁，请稍后再试',
+} as const
+
+/** New receipt PDFs a user may have made a minute (kept ones cost nothing), as for certificates. */
+const PDF_LIMIT: Limit = { windowMs: 60_000, max: 20 }
+const PDF_CACHE = 200
+/** Public checks an address may make in ten minutes (as works/verify). */
+const VERIFY_LIMIT: Limit = { windowMs: 10 * 60_000, max: 60 }
+
+const TAGS = ['赛事']
+const competitionIdField = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '赛事编号' }
+
+/**
+ * Entry receipts (README "参赛回执"): the entrant's own receipt and its A4 PDF, and the public check
+ * by number that the PDF's QR code opens. Receipts are written when an entry is finalised
+ * (services/competition-receipts.ts).
+ */
+export async function competitionReceiptRoutes(
+  app: FastifyInstance,
+  opts: { siteOrigin?: string; basePath: string },
+): Promise<void> {
+  const k = app.db.kysely
+  const verifyUrl = (request: FastifyRequest, number: string) =>
+    `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}receipt/verify?number=${number}`
+  // From the competitions table, which keeps a competition's facts after its file is taken down.
+  const competitionTitle = async (competitionId: number) =>
+    (await k.selectFrom('competitions').select('title').where('id', '=', competitionId).executeTakeFirst())
+      ?.title ?? ''
+  const yearOf = (r: Receipt) => Number(r.number.slice(3, 7))
+
+  const view = async (request: FastifyRequest, r: Receipt): Promise<CompetitionReceipt> => ({
+    number: r.number,
+    competitionId: r.competition_id,
+    competitionTitle: await competitionTitle(r.competition_id),
+    year: yearOf(r),
+    works: r.works,
+    files: r.files.map((f) => ({
+      label: f.label,
+      name: f.original_name,
+      sha256: f.sha256,
+      timestampSerial: f.timestamp_serial,
+      stampedAt: f.stamped_at,
+    })),
+    finalisedAt: r.created_at,
+    tsaName: app.notary.org,
+    verifyUrl: verifyUrl(request, r.number),
+  })
+
+  /** The signed-in user's receipt; anyone else's reads exactly like none. */
+  const mine = async (userId: number, competitionId: number) => {
+    const r = await ownReceipt(k, userId, competitionId)
+    if (!r) throw new BusinessError(CODE.notFound, RECEIPT_MSG.none)
+    return r
+  }
+
+  app.get<{ Querystring: { competitionId: number } }>(
+    COMPETITION_API.receipt,
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: '我的参赛回执（确认提交后）：回执编号、作品、文件哈希与时间戳序列号、查验地址',
+        security: SIGNED_IN,
+        querystring: query({ competitionId: competitionIdField }, ['competitionId']),
+        response: replies(competitionReceiptSchema),
+      },
+    },
+    async (request) => ok(await view(request, await mine(request.userId, request.query.competitionId))),
+  )
+
+  // Made in a worker thread once per content and kept (bounded); a new one counts against the user's limit.
+  const pdfs = new MadeOnce(app.rateLimits, PDF_CACHE)
+  app.get<{ Querystring: { competitionId: number } }>(
+    COMPETITION_API.receiptPdf,
+    {
+      preValidation: requireUser,
+      // A download link: the owner is known by the session cookie (README "Requests from other sites").
+      config: { sessionCookie: true },
+      schema: {
+        tags: TAGS,
+        summary: '参赛回执 A4 PDF（仅本人）：回执编号、作品、文件与哈希、北京时间、时间戳序列号、查验二维码',
+        security: SIGNED_IN,
+        querystring: query({ competitionId: competitionIdField }, ['competitionId']),
+        response: textReplies('PDF 文件'),
+      },
+    },
+    async (request, reply) => {
+      const receipt = await view(request, await mine(request.userId, request.query.competitionId))
+      const pdf = await pdfs.get(
+        `${receipt.number}|${receipt.verifyUrl}|${receipt.competitionTitle}`,
+        {
+          key: `receipt-pdf:user:${request.userId}`,
+          limit: PDF_LIMIT,
+          refused: () => new BusinessError(CODE.tooMany, RECEIPT_MSG.tooMany),
+        },
+        async () =>
+          bufferOf(
+            await app.workers.run('receiptPdf', {
+              number: receipt.number,
+              competitionTitle: receipt.competitionTitle,
+              works: receipt.works,
+              files: receipt.files,
+              finalisedAt: receipt.finalisedAt,
+              org: receipt.tsaName,
+              verifyUrl: receipt.verifyUrl,
+            }),
+          ),
+      )
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="receipt-${receipt.number}.pdf"`)
+        .send(pdf)
+    },
+  )
+
+  app.get<{ Querystring: { number: string } }>(
+    COMPETITION_API.receiptVerify,
+    {
+      schema: {
+        tags: TAGS,
+        summary: '参赛回执查验（公开）：按回执编号答赛事、作品名、文件哈希与时间戳及令牌是否有效；不含参赛人',
+        querystring: query({ number: { type: 'string', minLength: 1, maxLength: 40 } }, ['number']),
+        response: replies(receiptVerificationSchema),
+      },
+    },
+    async (request) => {
+      const claim = await app.rateLimits.claim(`receipt:verify:address:${request.ip}`, VERIFY_LIMIT)
+      if (!claim.allowed) throw new BusinessError(CODE.tooMany, RECEIPT_MSG.verifyTooMany)
+      const r = await receiptByNumber(k, request.query.number.trim().toUpperCase())
+      if (!r) throw new BusinessError(CODE.notFound, RECEIPT_MSG.notFound)
+      const answer: ReceiptVerification = {
+        number: r.number,
+        competitionTitle: await competitionTitle(r.competition_id),
+        year: yearOf(r),
+        works: r.works,
+        files: r.files.map((f) => ({
+          label: f.label,
+          sha256: f.sha256,
+          timestampSerial: f.timestamp_serial,
+          stampedAt: f.stamped_at,
+        })),
+        finalisedAt: r.created_at,
+        tokensValid: await tokensValid(r),
+      }
+      return ok(answer)
+    },
+  )
+}
