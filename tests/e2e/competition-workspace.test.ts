@@ -63,7 +63,7 @@ async function openStep(page: Page, url: string): Promise<void> {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
-describe('every workspace page fits a 375 px phone', () => {
+describe('every workspace page fits a 375 px phone', { timeout: 240_000 }, () => {
   let context: BrowserContext
   const account = nextAccount()
   beforeAll(async () => {
@@ -112,7 +112,7 @@ describe('every workspace page fits a 375 px phone', () => {
   })
 })
 
-describe('the step bar is a list of steps in a nav', () => {
+describe('the step bar is a list of steps in a nav', { timeout: 240_000 }, () => {
   it.each([1366, 375])(
     'at %i px: ordered list, the current step marked, and no axe violation',
     async (width) => {
@@ -143,7 +143,7 @@ describe('the step bar is a list of steps in a nav', () => {
   )
 })
 
-describe('a closed competition', () => {
+describe('a closed competition', { timeout: 240_000 }, () => {
   it(`/${CLOSED}: read-only with the reason, nothing offered that the server would refuse`, async () => {
     const account = nextAccount()
     await newEntrant(account, PASSWORD)
@@ -190,7 +190,7 @@ describe('a closed competition', () => {
   })
 })
 
-describe('确认提交', () => {
+describe('确认提交', { timeout: 240_000 }, () => {
   it('asks first (it cannot be undone); afterwards the entry reads 已提交 and every form is read-only', async () => {
     const account = nextAccount()
     await newEntrant(account, PASSWORD)
@@ -228,7 +228,7 @@ describe('确认提交', () => {
   })
 })
 
-describe('drafts', () => {
+describe('drafts', { timeout: 240_000 }, () => {
   it('a form opened and left untouched saves no draft, and none is offered later', async () => {
     const account = nextAccount()
     await newEntrant(account, PASSWORD)
@@ -269,7 +269,7 @@ describe('drafts', () => {
   })
 })
 
-describe('a workspace path the definition does not have', () => {
+describe('a workspace path the definition does not have', { timeout: 240_000 }, () => {
   it(`/${FREE}/pay (no fee) is a 404 for a signed-out visitor, without a stop at /login`, async () => {
     const { page, errors } = await openPage(browser)
     const visited: string[] = []
@@ -291,7 +291,7 @@ describe('a workspace path the definition does not have', () => {
   })
 })
 
-describe('every time shown is Beijing time, whatever the browser’s zone', () => {
+describe('every time shown is Beijing time, whatever the browser’s zone', { timeout: 240_000 }, () => {
   it('in America/New_York: the competition pages (server-rendered) and the workspace (in the browser)', async () => {
     const account = nextAccount()
     await newEntrant(account, PASSWORD)
@@ -340,7 +340,7 @@ describe('every time shown is Beijing time, whatever the browser’s zone', () =
   })
 })
 
-describe('registration prefill', () => {
+describe('registration prefill', { timeout: 240_000 }, () => {
   it('starts from the verified real name and the account phone when nothing is saved yet', async () => {
     const account = nextAccount()
     await newEntrant(account, PASSWORD)
