@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { FIXTURE_IDS, REGISTRATION } from '../support/competitions.ts'
 import { newPayer } from '../support/payers.ts'
-import { insertUser } from '../support/users.ts'
 import { useTestApp } from '../support/use-test-app.ts'
+import { insertUser } from '../support/users.ts'
 import { VALID_REALNAME } from '../support/valid-forms.ts'
 
 /**
