@@ -46,7 +46,7 @@ export function Component() {
           api={api}
           form={form}
           formKey="registration"
-          saved={entry?.info ?? entry?.prefill}
+          saved={entry?.info ?? (closed ? undefined : entry?.prefill)}
           readOnly={!!closed}
           context={choices.context}
           submitLabel="保存并继续"
