@@ -96,7 +96,7 @@ export function Component() {
                 <Table.ColumnHeader>作品名称</Table.ColumnHeader>
                 <Table.ColumnHeader>状态</Table.ColumnHeader>
                 <Table.ColumnHeader>更新时间</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">操作</Table.ColumnHeader>
+                {!locked && <Table.ColumnHeader textAlign="end">操作</Table.ColumnHeader>}
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -107,11 +107,11 @@ export function Component() {
                     <WorkState work={work} entry={entry} />
                   </Table.Cell>
                   <Table.Cell>{formatBeijing(new Date(work.updateTime))}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {!locked && (
+                  {!locked && (
+                    <Table.Cell textAlign="end">
                       <WorkActions competition={competition} work={work} onDelete={() => setDeleting(work)} />
-                    )}
-                  </Table.Cell>
+                    </Table.Cell>
+                  )}
                 </Table.Row>
               ))}
             </Table.Body>
