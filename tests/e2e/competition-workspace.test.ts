@@ -225,7 +225,9 @@ describe('确认提交', { timeout: 240_000 }, () => {
       expect(await page.getByTestId('competition-closed').textContent()).toContain('已提交')
       const editable = await page.evaluate(() =>
         [...document.querySelectorAll('main form input, main form textarea, main form select')]
-          .filter((el) => !(el as HTMLInputElement).disabled && (el as HTMLInputElement).type !== 'hidden')
+          // A file field's <input type=file> is hidden behind its (disabled) button.
+          .filter((el) => !(el as HTMLInputElement).disabled && !(el as HTMLInputElement).hidden)
+          .filter((el) => (el as HTMLInputElement).type !== 'hidden')
           .map((el) => `${el.tagName} ${(el as HTMLInputElement).type} ${el.id}`),
       )
       expect(editable, step).toEqual([])
