@@ -40,20 +40,31 @@ export type EntryFile = FromSchema<typeof entryFileSchema>
 const nullableFiles = { type: ['array', 'null'], items: entryFileSchema } as const
 
 /** The signed-in entrant's registration in one competition (the family's registration GET/save, auth). */
-export const competitionEntrySchema = object({
-  competitionId: integer,
-  registered: boolean,
-  info: { ...nullableFormDataSchema, description: '报名表内容（表单由赛事定义 forms.registration 决定）' },
-  workStep: { type: 'integer', description: 'stepsOf(定义) 中第一个未完成步骤的序号；全部完成时等于步骤数' },
-  worksCount: integer,
-  completeWorks: integer,
-  worksMax: integer,
-  payRequired: boolean,
-  paid: boolean,
-  paidAt: nullableText,
-  finalised: boolean,
-  finalisedAt: nullableText,
-})
+export const competitionEntrySchema = object(
+  {
+    competitionId: integer,
+    registered: boolean,
+    info: { ...nullableFormDataSchema, description: '报名表内容（表单由赛事定义 forms.registration 决定）' },
+    prefill: {
+      ...nullableFormDataSchema,
+      description:
+        '尚未报名时报名表的预填：实名认证的姓名（name）、账号手机号（phone）与邮箱（email）；已报名时为 null',
+    },
+    workStep: {
+      type: 'integer',
+      description: 'stepsOf(定义) 中第一个未完成步骤的序号；全部完成时等于步骤数',
+    },
+    worksCount: integer,
+    completeWorks: integer,
+    worksMax: integer,
+    payRequired: boolean,
+    paid: boolean,
+    paidAt: nullableText,
+    finalised: boolean,
+    finalisedAt: nullableText,
+  },
+  ['prefill'],
+)
 export type CompetitionEntry = FromSchema<typeof competitionEntrySchema>
 
 /** One of the entrant's works: the family's work list rows and every work write's data. */

@@ -42,12 +42,14 @@ import {
   FORM_KEYS,
   FORM_LABELS,
   findRegistration,
+  isBlankDraft,
   liveWorks,
   COMPETITION_MSG as M,
   ownWork,
   progressOf,
   readForm,
   registrationData,
+  registrationPrefill,
   requireOpenRegistration,
   requirePhase,
   toId,
@@ -152,7 +154,7 @@ export async function competitionRoutes(
   const entryOf = async (userId: number, c: Competition) => {
     const row = await findRegistration(k, userId, c.competitionId)
     const works = row ? await liveWorks(k, userId, c.competitionId) : []
-    return entryView(c, row, works)
+    return entryView(c, row, works, row ? null : await registrationPrefill(k, userId))
   }
 
   const deleteDraft = (userId: number, c: Competition, formKey: keyof CompetitionForms, workId = 0) =>
@@ -817,8 +819,9 @@ export async function competitionRoutes(
         .where('form_key', '=', key)
         .where('work_id', '=', workId)
         .executeTakeFirst()
-      if (!row) return ok(null)
-      return ok({ formKey: key, workId, data: JSON.parse(row.data) as object, updateTime: row.updated_at })
+      const data = row ? (JSON.parse(row.data) as object) : null
+      if (!row || isBlankDraft(data)) return ok(null)
+      return ok({ formKey: key, workId, data, updateTime: row.updated_at })
     },
   )
 
@@ -853,6 +856,11 @@ export async function competitionRoutes(
       if (Buffer.byteLength(text) > DRAFT_MAX_BYTES)
         throw new BusinessError(CODE.tooLarge, M.draftTooLarge(DRAFT_MAX_BYTES / 1024))
       const now = nowIso()
+      // Nothing typed (or all of it erased): no draft, so nothing is offered back later.
+      if (isBlankDraft(data)) {
+        await deleteDraft(request.userId, c, key, workId)
+        return ok({ formKey: key, workId, data, updateTime: now }, '草稿为空，未保存')
+      }
       await k
         .insertInto('competition_drafts')
         .values({

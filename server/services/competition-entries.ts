@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { type PhaseAction, phaseRefusal } from '../../definitions/competition/phases.ts'
 import { isWorkComplete, type WorkProgress, workStepOf } from '../../definitions/competition/progress.ts'
 import type { Competition, CompetitionForms } from '../../definitions/competition/types.ts'
+import { FORMATS } from '../../schemas/formats.ts'
 import { DOCUMENT_EXTENSIONS, IMAGE_EXTENSIONS } from '../../schemas/forms/fields.ts'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import type { CompetitionRegistrationTable, CompetitionWorkTable, Database } from '../db/schema.ts'
@@ -165,6 +166,39 @@ export async function findRegistration(db: Kysely<Database>, userId: number, com
     .executeTakeFirst()
 }
 
+/**
+ * What a registration form starts with before the entrant has saved one: the verified real name and
+ * the account's phone (and e-mail), so nobody types again what the account already proves. Fields the
+ * account does not have are left out; the registration forms all name them `name`, `phone`, `email`.
+ */
+export async function registrationPrefill(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<Record<string, string>> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('realname_auths', 'realname_auths.user_id', 'users.id')
+    .select(['users.account', 'users.email', 'realname_auths.username as realName'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  const prefill: Record<string, string> = {}
+  if (row?.realName) prefill.name = row.realName
+  if (row && FORMATS.phone.test(row.account)) prefill.phone = row.account
+  if (row?.email && FORMATS.email.test(row.email)) prefill.email = row.email
+  return prefill
+}
+
+/**
+ * Whether a draft holds nothing the entrant typed: every value empty (a form opened and left untouched
+ * reports its blank fields). Such a draft is not kept, so no notice offers to restore it.
+ */
+export function isBlankDraft(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === false) return true
+  if (Array.isArray(value)) return value.every(isBlankDraft)
+  if (typeof value === 'object') return Object.values(value).every(isBlankDraft)
+  return false
+}
+
 export async function liveWorks(db: Kysely<Database>, userId: number, competitionId: number) {
   return db
     .selectFrom('competition_works')
@@ -200,12 +234,18 @@ export function toId(value: unknown): number | undefined {
 }
 
 /** The signed-in user's entry in a competition: what the registration endpoints answer. */
-export function entryView(competition: Competition, row: Registration | undefined, works: Work[]) {
+export function entryView(
+  competition: Competition,
+  row: Registration | undefined,
+  works: Work[],
+  prefill: Record<string, string> | null = null,
+) {
   const progress = works.map(progressOf)
   const paid = !!row?.paid_order_id
   return {
     competitionId: competition.competitionId,
     registered: !!row,
+    prefill: row ? null : prefill,
     info: row
       ? {
           ...registrationData(row),

@@ -21,6 +21,8 @@ export interface SchemaFormProps {
   formData?: Record<string, unknown>
   submitLabel: string
   submitting?: boolean
+  /** Shown but not editable, without a submit button (a closed or submitted entry). */
+  readOnly?: boolean
   /** Called with normalized data once every field is valid. */
   onSubmit(data: Record<string, unknown>): void
   onChange?(data: Record<string, unknown>): void
@@ -61,6 +63,7 @@ function SchemaFormBody({
   formData,
   submitLabel,
   submitting,
+  readOnly,
   onSubmit,
   onChange,
   actions,
@@ -131,7 +134,7 @@ function SchemaFormBody({
           experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
           noHtml5Validate
           // Typed into before its code runs, a field would be emptied by hydration: fields wait too.
-          disabled={submitting || !hydrated}
+          disabled={readOnly || submitting || !hydrated}
           onChange={(e: IChangeEvent) => {
             // Without live validation RJSF keeps a changed field's message: this drops it until the next check.
             form.current?.validateForm()
@@ -149,7 +152,7 @@ function SchemaFormBody({
             onSubmit(normalize(name, e.formData))
           }}
         >
-          <Box display="flex" gap="3" justifyContent="flex-end" mt="6">
+          <Box display={readOnly ? 'none' : 'flex'} gap="3" justifyContent="flex-end" mt="6">
             {actions}
             <Button
               type="submit"

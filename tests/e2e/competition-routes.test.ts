@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
+import { phaseRefusal } from '../../definitions/competition/phases.ts'
 import { routesOf } from '../../definitions/competition/routes.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
 import { formatError } from '../../definitions/core/json-file.ts'
@@ -76,6 +77,9 @@ async function expectWorkspacePath(page: Page, c: Competition, route: string) {
   // A new entrant has done no step.
   expect(await steps.getAttribute('data-step')).toBe('0')
   const body = () => page.locator('main').textContent()
+  // A competition past its dates offers nothing to fill in (the workspace says why above the steps).
+  const registrationClosed = !!phaseRefusal(c.phases, 'register', Date.now())
+  const submissionClosed = !!phaseRefusal(c.phases, 'submit', Date.now())
   switch (lands[route] ?? route) {
     case 'base/infomation':
       await expect.poll(() => page.getByRole('heading', { name: '报名信息' }).isVisible()).toBe(true)
@@ -89,7 +93,9 @@ async function expectWorkspacePath(page: Page, c: Competition, route: string) {
       break
     case 'base/works/base':
     case 'base/works/add':
-      await expect.poll(body).toContain('请先填写报名信息，再提交作品。')
+      await expect
+        .poll(body)
+        .toContain(registrationClosed ? '报名已结束，不能再提交作品。' : '请先填写报名信息，再提交作品。')
       break
     case 'base/works/info':
     case 'base/works/display':
@@ -99,7 +105,9 @@ async function expectWorkspacePath(page: Page, c: Competition, route: string) {
       await expect.poll(body).toContain(`我的作品（0 / ${c.works.max}）`)
       break
     case 'pay':
-      await expect.poll(body).toContain('请先填写报名信息，再缴纳报名费。')
+      await expect
+        .poll(body)
+        .toContain(submissionClosed ? '报名费已停止缴纳。' : '请先填写报名信息，再缴纳报名费。')
       break
     default:
       throw new Error(`no expectation for ${route}: add one`)

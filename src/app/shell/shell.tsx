@@ -44,10 +44,10 @@ export function Shell() {
       <Box as="main" flex="1" display="flex" flexDirection="column">
         <Outlet />
       </Box>
+      <BackToTop />
       <DeferredHydration>
         <Footer />
       </DeferredHydration>
-      <BackToTop />
       <DeferredToaster />
       {(realnameOpen || realnameLoaded) && (
         <Suspense fallback={null}>

@@ -24,6 +24,8 @@ export interface EntryFormProps {
   /** The competition's choices (entrant types, ranges…) for the `choices` widget. */
   context: object
   submitLabel: string
+  /** Shown, not editable and not drafted: the entry is closed or submitted (the page says why). */
+  readOnly?: boolean
   onSubmit(data: Record<string, unknown>): Promise<void>
 }
 
@@ -40,30 +42,46 @@ export function EntryForm({
   saved,
   context,
   submitLabel,
+  readOnly = false,
   onSubmit,
 }: EntryFormProps) {
-  const draft = useLoad(() => api.draft(formKey, workId).catch(() => null), [formKey, workId])
+  const draft = useLoad(
+    () => (readOnly ? Promise.resolve(null) : api.draft(formKey, workId).catch(() => null)),
+    [formKey, workId, readOnly],
+  )
   const [savedAt, setSavedAt] = useState<string | null>(null)
+  // The restored draft's notice, until the form is saved (the draft is gone then).
+  const [restoredShown, setRestoredShown] = useState(true)
   const [submitting, setSubmitting] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // RJSF reports a change on its first render (the defaults it fills in): only what the entrant does
+  // is worth a draft, so nothing is saved until they type, pick or click in the form.
+  const touched = useRef(false)
+  // A draft save still on its way: a submit waits for it, or it could land after the save and bring
+  // the draft back.
+  const pending = useRef<Promise<unknown>>(Promise.resolve())
   useEffect(() => () => clearTimeout(timer.current), [])
 
   if (draft.loading) return <Skeleton height="240px" />
   const initial = draft.data?.data ?? saved ?? undefined
 
   const onChange = (data: Record<string, unknown>) => {
+    if (!touched.current || readOnly) return
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
-      api.saveDraft(formKey, data, workId).then(
+      pending.current = api.saveDraft(formKey, data, workId).then(
         () => setSavedAt(new Date().toISOString()),
         () => {},
       )
     }, DRAFT_SAVE_DELAY_MS)
   }
+  const touch = () => {
+    touched.current = true
+  }
 
   return (
-    <Stack gap="3">
-      {draft.data && (
+    <Stack gap="3" onInputCapture={touch} onChangeCapture={touch} onClickCapture={touch}>
+      {draft.data && restoredShown && !readOnly && (
         <Box p="3" bg="blue.50" borderRadius="md" fontSize="sm" data-testid="draft-restored">
           已恢复 {formatBeijing(new Date(draft.data.updateTime))} 自动保存的草稿（尚未提交）。
         </Box>
@@ -75,12 +93,18 @@ export function EntryForm({
         context={context}
         submitLabel={submitLabel}
         submitting={submitting}
+        readOnly={readOnly}
         onChange={onChange}
         onSubmit={async (data) => {
           clearTimeout(timer.current)
           setSubmitting(true)
           try {
+            await pending.current
             await onSubmit(data)
+            // Saved: the server dropped the draft, so neither notice is true any more.
+            touched.current = false
+            setRestoredShown(false)
+            setSavedAt(null)
           } catch {
             // The API client has shown why; what was typed stays in the form (and in the draft).
           } finally {
@@ -89,7 +113,7 @@ export function EntryForm({
         }}
       />
       <HStack justify="flex-end" minH="5">
-        {savedAt && (
+        {savedAt && !readOnly && (
           <Text fontSize="xs" color="fg.muted" data-testid="draft-saved">
             草稿已自动保存 {formatBeijing(new Date(savedAt))}
           </Text>

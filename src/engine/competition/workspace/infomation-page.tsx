@@ -1,12 +1,12 @@
 import { Alert, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
-import { phaseRefusal } from '../../../../definitions/competition/phases.ts'
 import { competitionApi } from '../../../api/competition.ts'
 import { notify } from '../../../lib/notify.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
 import { EntryForm } from './entry-form.tsx'
+import { entryLock } from './entry-lock.ts'
 import { nextStepPath } from './next-step.ts'
 import { useChoices } from './use-choices.ts'
 
@@ -19,20 +19,22 @@ export function Component() {
   const navigate = useNavigate()
   const form = competition.forms.registration
   const choices = useChoices(competition, api, form)
-  const closed = entry?.registered ? undefined : phaseRefusal(competition.phases, 'register', Date.now())
+  // Closed or submitted: the form shows what was saved, read-only, under the reason (which the
+  // workspace already shows above the steps when it is the same for the works).
+  const lock = entryLock(competition, entry)
+  const closed = lock.registration
 
   return (
     <Stack gap="5">
       <Heading as="h2" size="lg">
         报名信息
       </Heading>
-      {closed && (
+      {closed && closed !== lock.works && (
         <Alert.Root status="warning" data-testid="register-closed">
           <Alert.Indicator />
           <Alert.Title>{closed}</Alert.Title>
         </Alert.Root>
       )}
-      {entry?.finalised && <Text color="fg.muted">报名已确认提交，信息不能再修改。</Text>}
       {choices.error ? (
         <Text color="red.600" data-testid="choices-failed">
           {choices.error}
@@ -44,7 +46,8 @@ export function Component() {
           api={api}
           form={form}
           formKey="registration"
-          saved={entry?.info}
+          saved={entry?.info ?? (closed ? undefined : entry?.prefill)}
+          readOnly={!!closed}
           context={choices.context}
           submitLabel="保存并继续"
           onSubmit={async (data) => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useMemo } from 'react'
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router'
+import { phaseRefusal } from '../../../../definitions/competition/phases.ts'
 import { PAY_MSG } from '../../../../schemas/payment.ts'
 import { competitionApi } from '../../../api/competition.ts'
 import { getUserMoney } from '../../../api/payment.ts'
@@ -28,7 +29,8 @@ export function Component() {
   if (!entry) return null
   const after = afterStepsPath(competition)
 
-  if (!entry.registered)
+  const closed = phaseRefusal(competition.phases, 'submit', Date.now())
+  if (!entry.registered && !closed)
     return (
       <Stack gap="3" align="start">
         <Text>请先填写报名信息，再缴纳报名费。</Text>
@@ -49,6 +51,8 @@ export function Component() {
         </Button>
       </Stack>
     )
+  // After the submission deadline the server takes no fee: the workspace says why above the steps.
+  if (closed) return <Text data-testid="pay-closed">报名费已停止缴纳。</Text>
   if (figures.failed) return <Text>报名费信息加载失败，请刷新重试。</Text>
   if (!figures.data) return <Skeleton height="320px" />
   const [price, money] = figures.data

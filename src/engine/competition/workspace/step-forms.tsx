@@ -3,6 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router'
 import { notify } from '../../../lib/notify.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { EntryForm } from './entry-form.tsx'
+import { entryLock } from './entry-lock.ts'
 import type { WorkStepProps } from './work-step.tsx'
 
 /** One form of a works step: the definition's form for it (absent: not shown) and how it saves. */
@@ -38,6 +39,8 @@ export function StepForms({
 }) {
   const navigate = useNavigate()
   const loadUserInfo = useCompetitionStore((s) => s.loadUserInfo)
+  const entry = useCompetitionStore((s) => s.userInfo)
+  const locked = !!entryLock(step.competition, entry).works
   const shown = parts.filter((part) => part.form)
   return (
     <Stack gap="8">
@@ -54,6 +57,7 @@ export function StepForms({
               formKey={part.key}
               workId={step.work.id}
               saved={part.saved}
+              readOnly={locked}
               context={{}}
               submitLabel={last ? '保存并继续' : part.saveLabel}
               onSubmit={async (data) => {
@@ -71,7 +75,7 @@ export function StepForms({
         <Button asChild variant="ghost">
           <RouterLink to={back}>上一步</RouterLink>
         </Button>
-        {done && (
+        {(done || locked) && (
           <Button asChild variant="outline">
             <RouterLink to={next}>下一步</RouterLink>
           </Button>

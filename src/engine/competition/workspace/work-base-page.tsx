@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
 import { EntryForm } from './entry-form.tsx'
+import { entryLock } from './entry-lock.ts'
 import { nextStepPath } from './next-step.ts'
 import { useChoices } from './use-choices.ts'
 import { useCurrentWork } from './use-current-work.ts'
@@ -36,7 +37,10 @@ export function WorkBaseForm({
   const form = competition.forms.workBase
   const choices = useChoices(competition, api, form ?? '')
   if (!form) return <Navigate to={`/${competition.slug}/index`} replace />
+  const locked = entryLock(competition, entry).works
   if (!entry?.registered) {
+    // Registration has closed: the workspace says why above the steps; there is nothing to fill in.
+    if (locked) return <Text data-testid="works-locked">报名已结束，不能再提交作品。</Text>
     return (
       <Stack gap="3" align="start">
         <Text>请先填写报名信息，再提交作品。</Text>
@@ -46,6 +50,7 @@ export function WorkBaseForm({
       </Stack>
     )
   }
+  if (locked && !work) return <Text data-testid="works-locked">不能再添加作品。</Text>
   const full = !work && entry.worksCount >= entry.worksMax
   return (
     <Stack gap="5">
@@ -73,6 +78,7 @@ export function WorkBaseForm({
           formKey="workBase"
           workId={work?.id}
           saved={work?.base}
+          readOnly={!!locked}
           context={choices.context}
           submitLabel="保存并继续"
           onSubmit={async (data) => {

@@ -1,20 +1,22 @@
 import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
-import { type LoaderFunctionArgs, Outlet, Link as RouterLink, redirect } from 'react-router'
+import { type LoaderFunctionArgs, Outlet, Link as RouterLink } from 'react-router'
 import { phaseRefusal } from '../../../../definitions/competition/phases.ts'
-import { loginPath, toSitePath } from '../../../lib/paths.ts'
-import { getToken } from '../../../lib/token.ts'
 import { useLoad } from '../../../lib/use-load.ts'
 import { useTitle } from '../../../lib/use-title.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
-import { useCompetition } from '../route.tsx'
+import { competitionOf, redirectFor, useCompetition } from '../route.tsx'
+import { entryLock } from './entry-lock.ts'
 import { StepBar } from './step-bar.tsx'
 
-/** Entering a competition needs an account: signed-out visitors sign in first and come back. */
-export function loader({ request }: LoaderFunctionArgs) {
+/**
+ * Runs on every move between workspace paths (the competition route's loader does not): an absent
+ * path is a 404, and a visitor who has signed out meanwhile signs in again.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
   if (import.meta.env.SSR) return null
-  const url = new URL(request.url)
-  if (!getToken()) throw redirect(loginPath(toSitePath(url.pathname) + url.search))
+  const elsewhere = redirectFor(await competitionOf(params.competition ?? ''), request)
+  if (elsewhere) throw elsewhere
   return null
 }
 
@@ -34,7 +36,10 @@ export function Component() {
     setInfo(competition)
     return loadUserInfo()
   }, [competition.competitionId])
-  const closed = phaseRefusal(competition.phases, 'submit', Date.now())
+  // Why the works can no longer change (closed, or submitted), over every step of the workspace.
+  const closed = entry
+    ? entryLock(competition, entry).works
+    : phaseRefusal(competition.phases, 'submit', Date.now())
 
   return (
     <Box flex="1" bg="bg.subtle" pb="12">
@@ -49,7 +54,7 @@ export function Component() {
             </Button>
           </HStack>
           {closed && (
-            <Alert.Root status="warning" data-testid="competition-closed">
+            <Alert.Root status={entry?.finalised ? 'success' : 'warning'} data-testid="competition-closed">
               <Alert.Indicator />
               <Alert.Title>{closed}</Alert.Title>
             </Alert.Root>

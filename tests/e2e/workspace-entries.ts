@@ -1,0 +1,65 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { inject } from 'vitest'
+
+/**
+ * Entries in states the workspace tests start from, written straight into the e2e server's database
+ * (the forms that make them have their own tests in competition-entry.test.ts).
+ */
+function withDatabase<T>(run: (db: Database.Database) => T): T {
+  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  try {
+    return run(db)
+  } finally {
+    db.close()
+  }
+}
+
+/** Every step of work `workId` saved, so the entry can be submitted (a free competition). */
+export function completeWork(workId: number): void {
+  const file = JSON.stringify([{ fileUrl: `/api/files/${'a'.repeat(64)}.png`, fileOgName: 'board.png' }])
+  withDatabase((db) =>
+    db
+      .prepare(
+        `update competition_works set info = ?, adviser = ?, property_right = ?, display_board = ? where id = ?`,
+      )
+      .run(
+        JSON.stringify({ designConcept: '一盏可以折叠收纳的台灯' }),
+        JSON.stringify({ advisers: [] }),
+        file,
+        file,
+        workId,
+      ),
+  )
+}
+
+/** Sets when work `workId` was last changed (to check how the time is shown). */
+export function setWorkUpdated(workId: number, iso: string): void {
+  withDatabase((db) =>
+    db.prepare('update competition_works set updated_at = ? where id = ?').run(iso, workId),
+  )
+}
+
+/** A verified real name for `account` (the verification itself is tested in realname.test.ts). */
+export function verifyRealName(account: string, realName: string): void {
+  withDatabase((db) => {
+    const { id } = db.prepare('select id from users where account = ?').get(account) as { id: number }
+    db.prepare(
+      `insert into realname_auths (user_id, username, identity_type, identity_digest, identity_sealed,
+         identity_masked, gender, birthday, city_id, professional, professional_name, rights_eligible, created_at)
+       values (?, ?, '1', ?, 'sealed', '1101**********123X', null, null, '320505', '1', '工业设计', 1, ?)`,
+    ).run(id, realName, `digest-${account}`, new Date().toISOString())
+  })
+}
+
+/** How many drafts `account` has on the server. */
+export function draftCount(account: string): number {
+  return withDatabase((db) => {
+    const row = db
+      .prepare(
+        `select count(*) as n from competition_drafts d join users u on u.id = d.user_id where u.account = ?`,
+      )
+      .get(account) as { n: number }
+    return row.n
+  })
+}
