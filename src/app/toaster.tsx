@@ -28,7 +28,9 @@ export default function Toaster() {
     }
   }, [])
   return (
-    <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+    // Zag names the region "Notifications, top (altT)" and the close button "Dismiss notification":
+    // the portal's pages are Chinese, so are their names.
+    <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label="消息（Alt+T 前往）">
       {(toast) => (
         <Toast.Root width={{ md: 'sm' }} data-testid="toast">
           <Toast.Indicator />
@@ -36,7 +38,7 @@ export default function Toaster() {
             {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
             {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
           </Stack>
-          {toast.closable && <Toast.CloseTrigger />}
+          {toast.closable && <Toast.CloseTrigger aria-label="关闭" />}
         </Toast.Root>
       )}
     </ChakraToaster>
