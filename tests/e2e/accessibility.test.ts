@@ -38,7 +38,29 @@ async function visit(page: Page, url: string): Promise<void> {
   }
   await scrollThrough(page, 50)
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.waitForTimeout(300)
+  await settled(page)
+}
+
+/**
+ * Waits until no finite animation or transition runs: colours are measured at rest, not halfway
+ * through a fade (a button enabled at hydration fades in from half opacity). Endless ones (spinners,
+ * the partner carousel) are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(200)
+  // Loading placeholders (the boot screen, a /mine tab's skeleton) mark themselves busy: the page is
+  // measured with what they wait for.
+  // (A part still loading after 20 s is measured as it stands.)
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20_000 })
+    .catch(() => undefined)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  )
 }
 
 async function expectNoFindings(page: Page, where: string, within?: string): Promise<void> {
@@ -129,7 +151,7 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
     await visitor.getByRole('button', { name: '打开导航' }).click()
     const drawer = visitor.getByRole('dialog')
     await drawer.waitFor()
-    await visitor.waitForTimeout(300)
+    await settled(visitor)
     await expectNoFindings(visitor, `/ with the menu drawer open at ${width} px`)
     await visitor.keyboard.press('Escape')
   })
@@ -139,11 +161,11 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
     await entrant.getByTestId('realname-card').getByRole('button', { name: '立即实名认证' }).click()
     const tip = entrant.getByTestId('realname-tip')
     await tip.waitFor()
-    await entrant.waitForTimeout(300)
+    await settled(entrant)
     await expectNoFindings(entrant, `/mine real-name tip dialog at ${width} px`)
     await tip.getByRole('button', { name: '去认证' }).click()
     await entrant.getByTestId('realname-form').waitFor()
-    await entrant.waitForTimeout(300)
+    await settled(entrant)
     await expectNoFindings(entrant, `/mine real-name form dialog at ${width} px`)
     await entrant.keyboard.press('Escape')
   })
@@ -153,7 +175,7 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
     await member.getByText('余额支付', { exact: true }).click()
     await member.getByTestId('pay-submit').click()
     await member.getByTestId('pay-confirm').waitFor()
-    await member.waitForTimeout(300)
+    await settled(member)
     await expectNoFindings(member, `/certPayment confirm dialog at ${width} px`)
     await member.getByTestId('pay-confirm').getByRole('button', { name: '取消' }).click()
   })
@@ -162,7 +184,7 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
     await visit(entrant, `/${SLUG}/base/works/manage`)
     await entrant.getByRole('button', { name: '删除' }).first().click()
     await entrant.getByRole('dialog').waitFor()
-    await entrant.waitForTimeout(300)
+    await settled(entrant)
     await expectNoFindings(entrant, `/${SLUG}/base/works/manage delete dialog at ${width} px`)
     await entrant.getByRole('dialog').getByRole('button', { name: '取消' }).click()
   })
@@ -171,7 +193,7 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
     await visit(visitor, '/works/index')
     await visitor.getByTestId('work-card').first().click()
     await visitor.getByRole('dialog').waitFor()
-    await visitor.waitForTimeout(500)
+    await settled(visitor)
     await expectNoFindings(visitor, `/works/index detail dialog at ${width} px`)
     await visitor.keyboard.press('Escape')
   })
@@ -182,7 +204,7 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
     await visitor.fill('input[name=password]', 'wrong-password-1')
     await visitor.click('main button[type=submit]')
     await visitor.getByTestId('toast').waitFor()
-    await visitor.waitForTimeout(300)
+    await settled(visitor)
     await expectNoFindings(visitor, `/login with a message at ${width} px`)
   })
 

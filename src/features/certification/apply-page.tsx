@@ -38,9 +38,12 @@ export function Component() {
           申请设计师认证
         </Heading>
         <Steps.Root step={step} count={3} colorPalette="brand" data-testid="apply-steps" data-step={step}>
-          <Steps.List>
+          {/* Progress to read, not tabs to press: Zag makes the list a tablist owning triggers this
+              page does not render (axe: aria-required-children, aria-valid-attr-value), so it is a
+              plain ordered list, the current step marked by aria-current="step". */}
+          <Steps.List as="ol" role="list" aria-owns={undefined} aria-orientation={undefined}>
             {['实名认证', '缴纳认证费', '获得证书'].map((title, index) => (
-              <Steps.Item key={title} index={index}>
+              <Steps.Item key={title} index={index} as="li">
                 <Steps.Indicator />
                 <Steps.Title>{title}</Steps.Title>
                 <Steps.Separator />
