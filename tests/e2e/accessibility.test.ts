@@ -158,7 +158,7 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
 
   it('the real-name dialogs, open', async () => {
     await visit(entrant, '/mine?change=Info')
-    await entrant.getByTestId('realname-card').getByRole('button', { name: '立即实名认证' }).click()
+    await entrant.getByRole('main').getByRole('button', { name: '立即实名认证' }).click()
     const tip = entrant.getByTestId('realname-tip')
     await tip.waitFor()
     await settled(entrant)

@@ -21,6 +21,11 @@ export function loader({ request }: LoaderFunctionArgs) {
  * /cert/apply (SPEC §2 Certification): where the designer stands — real name, payment, certificate —
  * and the next thing to do.
  */
+/** null, not undefined: Zag's mergeProps keeps its own value for an undefined one. */
+const NOT_A_TABLIST = { role: 'list', 'aria-owns': null, 'aria-orientation': null } as unknown as {
+  role: string
+}
+
 export function Component() {
   useTitle('申请设计师认证')
   const realname = useRealnameStatus()
@@ -41,7 +46,7 @@ export function Component() {
           {/* Progress to read, not tabs to press: Zag makes the list a tablist owning triggers this
               page does not render (axe: aria-required-children, aria-valid-attr-value), so it is a
               plain ordered list, the current step marked by aria-current="step". */}
-          <Steps.List as="ol" role="list" aria-owns={undefined} aria-orientation={undefined}>
+          <Steps.List as="ol" {...NOT_A_TABLIST}>
             {['实名认证', '缴纳认证费', '获得证书'].map((title, index) => (
               <Steps.Item key={title} index={index} as="li">
                 <Steps.Indicator />
