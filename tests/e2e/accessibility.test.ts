@@ -183,10 +183,11 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
   it('the delete-work confirmation dialog, open', async () => {
     await visit(entrant, `/${SLUG}/base/works/manage`)
     await entrant.getByRole('button', { name: '删除' }).first().click()
-    await entrant.getByRole('dialog').waitFor()
+    const confirm = entrant.getByRole('alertdialog')
+    await confirm.waitFor()
     await settled(entrant)
     await expectNoFindings(entrant, `/${SLUG}/base/works/manage delete dialog at ${width} px`)
-    await entrant.getByRole('dialog').getByRole('button', { name: '取消' }).click()
+    await confirm.getByRole('button', { name: '取消' }).click()
   })
 
   it('a work’s detail dialog, open', async () => {
