@@ -169,10 +169,16 @@ const config = defineConfig({
         },
         // Chakra's solid green, teal, cyan and orange (the 600 shades) carry white text at 3.3–3.7:1;
         // landing pages in those palettes put buttons on them, so they use the 700 shades (≥ 4.5:1).
-        green: { solid: { value: '{colors.green.700}' } },
-        teal: { solid: { value: '{colors.teal.700}' } },
-        cyan: { solid: { value: '{colors.cyan.700}' } },
-        orange: { solid: { value: '{colors.orange.700}' } },
+        // Their focus rings (the 500 shades, 1.9–2.8:1 on white) take the 700 shades too: a focus
+        // indicator needs 3:1 against what surrounds it (WCAG 1.4.11).
+        green: { solid: { value: '{colors.green.700}' }, focusRing: { value: '{colors.green.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' }, focusRing: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' }, focusRing: { value: '{colors.cyan.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' }, focusRing: { value: '{colors.orange.700}' } },
+        yellow: { focusRing: { value: '{colors.yellow.700}' } },
+        // The default palette's ring is gray.400 (#a1a1aa), 2.56:1 on white. The brand blue is 5.8:1 on
+        // white, 5.5:1 on the page's grey (bg.muted) and 3.1:1 on the footer's dark blue (brand.950).
+        gray: { focusRing: { value: '{colors.brand.500}' } },
       },
     },
   },

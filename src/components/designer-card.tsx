@@ -66,7 +66,9 @@ export function DesignerCard({ designer: d, labels }: { designer: Designer; labe
       _hover={{ borderColor: 'brand.400', shadow: 'md' }}
       transition="all 0.15s"
     >
-      <RouterLink to={designerPath(d.id)} data-testid="designer-card" aria-label={`${d.username}的主页`}>
+      {/* The whole card is the link, named by everything it shows (WCAG 2.5.3 Label in Name): an
+          aria-label such as “…的主页” would hide the visible name, badges and city from that name. */}
+      <RouterLink to={designerPath(d.id)} data-testid="designer-card">
         <Card.Body gap="3">
           <HStack gap="3" align="flex-start">
             <Avatar.Root size="lg" colorPalette="brand">

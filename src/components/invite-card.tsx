@@ -2,6 +2,7 @@ import { Button, Card, Clipboard, HStack, Stack, Text } from '@chakra-ui/react'
 import { formatBeijingDate } from '../../schemas/beijing-time.ts'
 import { getInviteInfo } from '../api/account.ts'
 import { useLoad } from '../lib/use-load.ts'
+import { copyLabels } from './copy-labels.ts'
 
 /** Invite info (GET /my/getInviteInfo): the code, the link to share, and who signed up with it. */
 export function InviteCard() {
@@ -24,7 +25,7 @@ export function InviteCard() {
                   {invite.inviteCode}
                 </Text>
               </Text>
-              <Clipboard.Root value={invite.inviteUrl}>
+              <Clipboard.Root value={invite.inviteUrl} translations={copyLabels('复制邀请链接')}>
                 <Clipboard.Trigger asChild>
                   <Button size="xs" variant="outline">
                     <Clipboard.Indicator copied="已复制">复制邀请链接</Clipboard.Indicator>

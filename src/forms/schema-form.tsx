@@ -172,7 +172,7 @@ function SchemaFormBody({
 
 function FormSkeleton() {
   return (
-    <Stack gap="4" aria-busy="true" aria-label="表单加载中">
+    <Stack gap="4" role="status" aria-busy="true" aria-label="表单加载中">
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} h="14" borderRadius="md" />
       ))}

@@ -15,7 +15,12 @@ async function expectShellAround(page: Page): Promise<void> {
   await expect.poll(() => page.locator('header').first().isVisible()).toBe(true)
   expect(await page.locator('footer').first().isVisible()).toBe(true)
   expect(await page.getByRole('button', { name: '回到顶部' }).isVisible()).toBe(true)
-  expect(await page.getByRole('link', { name: '咖簿网首页' }).first().isVisible()).toBe(true)
+  expect(
+    await page
+      .getByRole('link', { name: /^咖簿网\s?首页$/ })
+      .first()
+      .isVisible(),
+  ).toBe(true)
 }
 
 /**

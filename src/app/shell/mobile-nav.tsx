@@ -36,7 +36,7 @@ export default function MobileNav({
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="关闭" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

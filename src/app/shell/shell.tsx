@@ -37,7 +37,7 @@ export function Shell() {
       <DocumentHead />
       <Header />
       {navigation.state === 'loading' && (
-        <Box position="fixed" top="3" right="3" zIndex="toast" aria-label="加载中">
+        <Box position="fixed" top="3" right="3" zIndex="toast" role="status" aria-label="加载中">
           <Spinner size="sm" color="brand.600" />
         </Box>
       )}

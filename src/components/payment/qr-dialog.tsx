@@ -92,7 +92,7 @@ export default function QrDialog({
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="关闭" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -53,7 +53,7 @@ export function WorkDetail({
       </Alert.Root>
     )
   return (
-    <Stack gap="4" aria-busy="true" aria-label="作品加载中" data-testid="work-detail-loading">
+    <Stack gap="4" role="status" aria-busy="true" aria-label="作品加载中" data-testid="work-detail-loading">
       <Skeleton h="9" w="60%" />
       <Skeleton h="5" w="40%" />
       <Skeleton h="520px" />

@@ -21,6 +21,11 @@ export function loader({ request }: LoaderFunctionArgs) {
  * /cert/apply (SPEC §2 Certification): where the designer stands — real name, payment, certificate —
  * and the next thing to do.
  */
+/** null, not undefined: Zag's mergeProps keeps its own value for an undefined one. */
+const NOT_A_TABLIST = { role: 'list', 'aria-owns': null, 'aria-orientation': null } as unknown as {
+  role: string
+}
+
 export function Component() {
   useTitle('申请设计师认证')
   const realname = useRealnameStatus()
@@ -38,9 +43,12 @@ export function Component() {
           申请设计师认证
         </Heading>
         <Steps.Root step={step} count={3} colorPalette="brand" data-testid="apply-steps" data-step={step}>
-          <Steps.List>
+          {/* Progress to read, not tabs to press: Zag makes the list a tablist owning triggers this
+              page does not render (axe: aria-required-children, aria-valid-attr-value), so it is a
+              plain ordered list, the current step marked by aria-current="step". */}
+          <Steps.List as="ol" {...NOT_A_TABLIST}>
             {['实名认证', '缴纳认证费', '获得证书'].map((title, index) => (
-              <Steps.Item key={title} index={index}>
+              <Steps.Item key={title} index={index} as="li">
                 <Steps.Indicator />
                 <Steps.Title>{title}</Steps.Title>
                 <Steps.Separator />

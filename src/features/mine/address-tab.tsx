@@ -153,7 +153,7 @@ export function AddressTab() {
                     )}
                   </Dialog.Body>
                   <Dialog.CloseTrigger asChild>
-                    <CloseButton size="sm" />
+                    <CloseButton size="sm" aria-label="关闭" />
                   </Dialog.CloseTrigger>
                 </Dialog.Content>
               </Dialog.Positioner>

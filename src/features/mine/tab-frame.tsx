@@ -34,7 +34,8 @@ export function TabFrame<T>({
           </Button>
         </Alert.Root>
       ) : loaded && loaded.data === undefined ? (
-        <Stack gap="3" aria-label="加载中">
+        // A status (an aria-label needs a role), busy until the tab's data arrives.
+        <Stack gap="3" role="status" aria-busy="true" aria-label="加载中">
           <Skeleton h="6" />
           <Skeleton h="6" />
           <Skeleton h="6" w="60%" />

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData } from 'react-router'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { createSignedLink, type DocumentInfo, documentFileUrl, getDocument } from '../../api/articles.ts'
+import { copyLabels } from '../../components/copy-labels.ts'
 import { isMissing, type Missing, MissingRecord, orMissing } from '../../components/missing-record.tsx'
 import { pageHead } from '../../lib/page-head.ts'
 import { loginPath, paths, toAddress } from '../../lib/paths.ts'
@@ -60,7 +61,7 @@ function ShareLink({ doc }: { doc: DocumentInfo }) {
           data-testid="signed-link"
           aria-label="分享链接"
         />
-        <Clipboard.Root value={link.url}>
+        <Clipboard.Root value={link.url} translations={copyLabels('复制')}>
           <Clipboard.Trigger asChild>
             <Button size="sm" variant="outline">
               <Clipboard.Indicator copied="已复制">复制</Clipboard.Indicator>

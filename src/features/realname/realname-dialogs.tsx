@@ -96,7 +96,7 @@ export default function RealnameDialogs() {
                 </Stack>
               </Dialog.Body>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
+                <CloseButton size="sm" aria-label="关闭" />
               </Dialog.CloseTrigger>
             </Dialog.Content>
           )}

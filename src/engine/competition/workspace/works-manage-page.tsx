@@ -142,7 +142,7 @@ export function Component() {
         <Stack gap="2" align="end" borderTopWidth="1px" pt="4">
           {unpaid && (
             <HStack gap="3" flexWrap="wrap" justify="flex-end" data-testid="finalise-unpaid">
-              <Text color="orange.600">报名费未缴纳，缴费后才能确认提交。</Text>
+              <Text color="orange.700">报名费未缴纳，缴费后才能确认提交。</Text>
               <Button asChild size="sm" colorPalette="brand">
                 <RouterLink to={`/${slug}/pay`}>去缴费</RouterLink>
               </Button>
