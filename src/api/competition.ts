@@ -1,6 +1,7 @@
 import { API_FAMILIES, COMPETITION_API } from '../../definitions/competition/families.ts'
 import type { DictItem } from '../../schemas/api/common.ts'
 import type {
+  CertificatePost,
   CompetitionCard,
   CompetitionCertificate,
   CompetitionDraft,
@@ -38,7 +39,7 @@ export const getCompetitionCertificate = (competitionId: number) =>
 
 /** Asks for the paper certificate to be posted to one of the user's addresses. */
 export const postCertificate = (competitionId: number, addressId: number) =>
-  postData<unknown>(COMPETITION_API.postCertificate, { competitionId, addressId })
+  postData<CertificatePost>(COMPETITION_API.postCertificate, { competitionId, addressId })
 
 /** The signed-in user's entry receipt in a competition. */
 export const getReceipt = (competitionId: number) =>

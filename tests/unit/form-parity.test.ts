@@ -410,11 +410,17 @@ const TABLE: Record<FormName, Form> = {
     url: '/my/resume',
     auth: true,
     rows: [
-      // A city, not a district: valid by schema, refused later by the server's region check.
+      // A province, not a city: valid by schema, refused later by the server's region check (the résumé
+      // keeps a province-and-city choice, RESUME_REGION_LEVELS).
       {
-        label: 'complete, city not a district',
-        data: { realName: '陈思远', title: '工业设计师', summary: '简介', cityId: '320500' },
+        label: 'complete, province not a city',
+        data: { realName: '陈思远', title: '工业设计师', summary: '简介', cityId: '320000' },
         passes: '请选择有效的所在城市',
+      },
+      {
+        label: 'complete, a city',
+        data: { realName: '陈思远', title: '工业设计师', summary: '简介', cityId: '320500' },
+        passes: '简历已保存',
       },
       { label: 'no title', data: { realName: '陈思远', summary: '简介' }, message: '职业头衔不能为空' },
       {

@@ -81,9 +81,9 @@ export const StagesAndSteps: Story = {
     const canvas = within(canvasElement)
     await expect(canvas.getByText('报名中')).toBeTruthy()
     await expect(canvas.getByTestId('entry-paid').textContent).toBe('未缴费')
-    // Reached steps are links back; later ones are not.
-    await expect(canvas.getByRole('link', { name: '作品信息' })).toBeTruthy()
-    await expect(canvas.queryByRole('link', { name: '产权与展板' })).toBeNull()
+    // Reached steps are links back; later ones are not (a step's name is its number and its label).
+    await expect(canvas.getByRole('link', { name: '2 作品信息' })).toBeTruthy()
+    await expect(canvas.queryByRole('link', { name: /产权与展板/ })).toBeNull()
   },
 }
 
