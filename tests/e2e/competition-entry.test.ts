@@ -1,9 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tempDir } from '../support/temp-dir.ts'
 import { newEntrant } from './entrants.ts'
+import { addCompleteWork, registerEntry, sampleFiles } from './entry-flow.ts'
 import { launch, openPage, signIn } from './page.ts'
 
 /**
@@ -15,76 +13,14 @@ import { launch, openPage, signIn } from './page.ts'
  */
 let browser: Browser
 const PASSWORD = 'Entrant2026!'
-const files = tempDir('entry-files')
-const png = path.join(files, 'board.png')
-const pdf = path.join(files, 'proof.pdf')
+const files = sampleFiles()
+const register = registerEntry
+const addWork = (page: Page, slug: string, range: string) => addCompleteWork(page, slug, range, files)
 
 beforeAll(async () => {
   browser = await launch()
-  // A 1×1 PNG and a minimal PDF: the storage service checks the bytes, not just the name.
-  fs.writeFileSync(
-    png,
-    Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    ),
-  )
-  fs.writeFileSync(pdf, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 })
 afterAll(() => browser.close())
-
-const select = (page: Page, id: string, label: string) => page.locator(`#root_${id}`).selectOption({ label })
-
-async function register(page: Page, slug: string) {
-  await page.goto(`/${slug}/base`)
-  await page.waitForURL((url) => url.pathname === `/${slug}/base/infomation`)
-  await expect.poll(() => page.getByTestId('competition-steps').getAttribute('data-step')).toBe('0')
-  await select(page, 'entrantType', '个人')
-  await page.fill('#root_name', '林一帆')
-  await page.fill('#root_companyName', '青湾设计学院（示例）')
-  await select(page, 'companyType', '高等院校')
-  await page.fill('#root_phone', '13912345678')
-  await page.fill('#root_email', 'entrant@example.com')
-  await page.fill('#root_address', '示例省青湾市设计路 1 号')
-  await page.locator('#root_agree').check({ force: true })
-  await page.getByRole('button', { name: '保存并继续' }).click()
-  await page.waitForURL((url) => url.pathname === `/${slug}/base/works/base`)
-}
-
-async function addWork(page: Page, slug: string, range: string) {
-  await page.fill('#root_worksName', '折叠式桌面台灯')
-  await select(page, 'range', range)
-  await page.locator('[data-testid=file-upload]').first().locator('input[type=file]').setInputFiles(png)
-  await page.getByRole('button', { name: `移除 board.png` }).first().waitFor()
-  await page.fill('#root_abstract', '一盏可以折叠收纳的桌面台灯，展开即亮，合上即灭，适合小户型书桌。')
-  await page.getByRole('button', { name: '保存并继续' }).click()
-  await page.waitForURL((url) => url.pathname === `/${slug}/base/works/info`)
-
-  await page.fill('#root_designConcept', '从学生宿舍的书桌出发：台面小、插座远、夜里需要柔和的光。'.repeat(2))
-  await page.getByRole('button', { name: '添加成员' }).click()
-  await page.fill('#root_teamMembers_0_name', '周小禾')
-  await page.fill('#root_teamMembers_0_role', '结构设计')
-  await page.getByRole('button', { name: '保存设计说明' }).click()
-  await expect.poll(() => page.textContent('body')).toContain('设计说明已保存')
-
-  await page.getByRole('button', { name: /添加/ }).last().click()
-  await page.fill('#root_advisers_0_name', '陈老师')
-  await page.fill('#root_advisers_0_title', '副教授')
-  await page.fill('#root_advisers_0_company', '青湾设计学院（示例）')
-  await page.fill('#root_advisers_0_phone', '13812345678')
-  await page.getByRole('button', { name: '保存并继续' }).click()
-  await page.waitForURL((url) => url.pathname === `/${slug}/base/works/display`)
-
-  const uploads = page.locator('[data-testid=file-upload]')
-  await uploads.nth(0).locator('input[type=file]').setInputFiles(pdf)
-  await page.getByRole('button', { name: '移除 proof.pdf' }).waitFor()
-  await page.locator('#root_original').check({ force: true })
-  await page.getByRole('button', { name: '保存产权证明' }).click()
-  await expect.poll(() => page.textContent('body')).toContain('产权证明已保存')
-  await page.locator('[data-testid=file-upload]').last().locator('input[type=file]').setInputFiles(png)
-  await page.getByRole('button', { name: '移除 board.png' }).last().waitFor()
-  await page.getByRole('button', { name: '保存并继续' }).click()
-}
 
 describe('entering a competition in the browser (issue 10 item 9)', () => {
   it('a fee competition: register, a work with uploads, adviser and co-author, proof and board, preview, pay, listed in manage', async () => {

@@ -5,9 +5,8 @@ import { expect } from 'vitest'
 import { tempDir } from '../support/temp-dir.ts'
 
 /**
- * Filling a competition's entry forms in the browser, as an entrant does (the same steps as
- * competition-entry.test.ts): registration, then one work with its uploads, team, adviser,
- * property-right proof and display board.
+ * Filling a competition's entry forms in the browser, as an entrant does: registration, then one work
+ * with its uploads, team, adviser, property-right proof and display board.
  */
 
 /** A 1×1 PNG and a minimal PDF: the storage service checks the bytes, not just the name. */
@@ -31,6 +30,8 @@ const select = (page: Page, id: string, label: string) => page.locator(`#root_${
 export async function registerEntry(page: Page, slug: string) {
   await page.goto(`/${slug}/base`)
   await page.waitForURL((url) => url.pathname === `/${slug}/base/infomation`)
+  // A new entrant starts at step 0.
+  await expect.poll(() => page.getByTestId('competition-steps').getAttribute('data-step')).toBe('0')
   await select(page, 'entrantType', '个人')
   await page.fill('#root_name', '林一帆')
   await page.fill('#root_companyName', '青湾设计学院（示例）')
