@@ -141,6 +141,31 @@ describe.each(WIDTHS)('accessibility at %i px', (width) => {
     ).toEqual([])
   })
 
+  it('shows a focus ring of at least 3:1 on the buttons of a landing page’s dark band (WCAG 1.4.11)', async () => {
+    // cida-research closes with a cta of tone brand: its buttons sit on the palette's 700 shade.
+    await visit(visitor, '/application/cida-research')
+    const band = visitor.locator('a', { hasText: '查看资助方向' }).last()
+    await band.evaluate((a) => {
+      // Everything the Tab key stops at (the FAQ's <summary> items come before the band).
+      const all = [
+        ...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, select, textarea'),
+      ]
+      all[all.indexOf(a as HTMLElement) - 1]?.focus()
+    })
+    const rings: FocusRing[] = []
+    for (let stop = 0; stop < 2; stop++) {
+      await visitor.keyboard.press('Tab')
+      const ring = await focusRingOfActiveElement(visitor)
+      if (ring) rings.push(ring)
+    }
+    expect(rings.map((r) => r.element.split(' (')[0])).toEqual(['a “查看资助方向”', 'a “报名发布会”'])
+    const weak = rings.filter((r) => r.ratio < 3)
+    expect(
+      weak,
+      weak.map((r) => `${r.element}: ${r.ring} on ${r.background} = ${r.ratio.toFixed(2)}:1`).join('\n'),
+    ).toEqual([])
+  })
+
   it('the home page signed in (the header’s account menu)', async () => {
     await visit(member, '/')
     await expectNoFindings(member, `/ signed in at ${width} px`)

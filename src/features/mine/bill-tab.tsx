@@ -24,7 +24,7 @@ const columnsOf = (kind: BillRow['kind']): RecordColumn<BillRow>[] => [
     header: '变动',
     align: 'end',
     cell: (row) => (
-      <Text as="span" color={row.amount < 0 ? 'red.600' : 'green.700'}>
+      <Text as="span" color={row.amount < 0 ? 'red.700' : 'green.700'}>
         {signed(kind, row.amount)}
       </Text>
     ),

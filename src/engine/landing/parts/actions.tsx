@@ -14,14 +14,18 @@ const WHITE_OUTLINE: ButtonProps = {
   _hover: { bg: 'whiteAlpha.200' },
 }
 
+// On a dark or orange band the palette's focus ring (its 500–700 shade) is under 3:1 against the
+// band; a white ring is well over it (WCAG 1.4.11: a focus indicator needs 3:1 against its surroundings).
+const RING_ON_BAND: ButtonProps = { focusRingColor: 'white' }
+
 const LOOKS: Record<Surface, Record<'primary' | 'secondary', ButtonProps>> = {
-  dark: { primary: ACCENT_SOLID, secondary: WHITE_OUTLINE },
+  dark: { primary: { ...ACCENT_SOLID, ...RING_ON_BAND }, secondary: { ...WHITE_OUTLINE, ...RING_ON_BAND } },
   // The outline takes the section's colorPalette (the page's palette), not a fixed blue.
   light: { primary: ACCENT_SOLID, secondary: { variant: 'outline', bg: 'bg' } },
   // On the orange band an orange button would vanish: the primary turns white.
   accent: {
-    primary: { bg: 'white', color: 'accent.600', _hover: { bg: 'whiteAlpha.900' } },
-    secondary: WHITE_OUTLINE,
+    primary: { bg: 'white', color: 'accent.600', _hover: { bg: 'whiteAlpha.900' }, ...RING_ON_BAND },
+    secondary: { ...WHITE_OUTLINE, ...RING_ON_BAND },
   },
 }
 
