@@ -1,7 +1,5 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
 import { eventPagePaths } from '../../../definitions/events/types.ts'
-import { getEventPage } from '../../api/events.ts'
-import { ApiError } from '../../api/http.ts'
 import { paths } from '../../lib/paths.ts'
 
 /**
@@ -21,6 +19,12 @@ export type EventPageKind = 'index' | 'submit'
  */
 function eventLoader(slug: string, asked: 'bare' | EventPageKind) {
   return async (_args: LoaderFunctionArgs) => {
+    // Loaded here, not imported above: the route table is in the start-up bundle, and the API client
+    // (axios) must not be (tests/e2e/shell.test.ts starts the portal with it blocked).
+    const [{ getEventPage }, { ApiError }] = await Promise.all([
+      import('../../api/events.ts'),
+      import('../../api/http.ts'),
+    ])
     const event = await getEventPage(slug).catch((error: unknown) => {
       // A file removed since this build: the server no longer knows it.
       if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound)
