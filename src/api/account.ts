@@ -21,7 +21,9 @@ export const login = (account: string, password: string) =>
  */
 export const getUserBase = () => getData<UserInfo>('/my/getUserBase', { skipAuthRedirect: true })
 
-export const logout = () => postData<void>('/logout')
+/** Ends the session `token` on the server; the caller has already forgotten it here. */
+export const logout = (token: string) =>
+  postData<void>('/logout', undefined, { headers: { Authorization: token }, skipAuthRedirect: true })
 
 /** A protected call that follows every §8 rule, 403 → /login included. */
 export const checkSession = () => getData<UserInfo>('/my/getUserBase')

@@ -38,6 +38,8 @@ declare module 'axios' {
      * on the work detail (whose view shows its own state) is logged and nothing more.
      */
     logOnlyCodes?: ReadonlyArray<number>
+    /** The stored token this call was sent with (set by the client; undefined for an override or none). */
+    sentWithStoredToken?: string
   }
 }
 
@@ -46,10 +48,20 @@ export const http = axios.create({ baseURL: API_BASE, timeout: HTTP_TIMEOUT_MS }
 http.interceptors.request.use((config) => {
   // A token parameter on the request overrides the stored one (SPEC §6).
   const override = (config.params as Record<string, unknown> | undefined)?.token
-  const token = typeof override === 'string' && override ? override : getToken()
-  if (token) config.headers.set('Authorization', token)
+  const overridden = typeof override === 'string' && override
+  const token = overridden ? override : getToken()
+  if (!overridden) config.sentWithStoredToken = token
+  // A caller may name the session itself (signing out sends the token it has just forgotten).
+  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', token)
   return config
 })
+
+/**
+ * A refusal of a session this tab has since ended or replaced (logged out, signed in again while the
+ * call was on its way) says nothing about the current visitor: no message, no trip to /login.
+ */
+const aboutAnEndedSession = (config?: AxiosRequestConfig): boolean =>
+  !!config?.sentWithStoredToken && config.sentWithStoredToken !== getToken()
 
 /** Body codes 200 and 301 are success (SPEC §8); anything else is an error. */
 export const isSuccessCode = (code: number): boolean => code === CODE.ok || code === CODE.moved
@@ -62,6 +74,9 @@ function rejectBody(body: { code: number; msg?: string }, config?: AxiosRequestC
   const message = body.msg || 'Error'
   if (config?.logOnlyCodes?.includes(body.code)) {
     console.log(`${config.url ?? ''}: ${body.code} ${message}`)
+    return Promise.reject(new ApiError(message, body.code))
+  }
+  if (body.code === CODE.unauthorized && aboutAnEndedSession(config)) {
     return Promise.reject(new ApiError(message, body.code))
   }
   // The token message is not shown: the visitor is simply taken to sign in.

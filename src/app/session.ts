@@ -23,15 +23,19 @@ export async function ensureUserLoaded(): Promise<void> {
   }
 }
 
-/** Forgets the session here and on the server. */
+/**
+ * Forgets the session here first, then on the server: a call still on its way with the old token is
+ * then known to be about a session the visitor ended (the API client ignores its refusal).
+ */
 export async function signOut(): Promise<void> {
+  const token = getToken()
+  removeToken()
+  useUserStore.getState().reset()
+  if (!token) return
   try {
-    if (getToken()) await (await import('../api/account.ts')).logout()
+    await (await import('../api/account.ts')).logout(token)
   } catch {
     // The server session may already be gone; signing out locally is what matters.
-  } finally {
-    removeToken()
-    useUserStore.getState().reset()
   }
 }
 

@@ -160,7 +160,10 @@ describe('designer directory (issue 11 items 4 and 5)', () => {
     await page.getByTestId('works-type-filter').getByRole('link', { name: '产品设计' }).click()
     await page.waitForURL((u) => u.searchParams.get('userId') === '1' && u.searchParams.has('worksType'))
     const type = new URL(page.url()).searchParams.get('worksType')
-    await page.getByRole('link', { name: '← 全部设计师的作品' }).click()
+    // The address changes before React has drawn the new page: the link is read once it has.
+    const allDesigners = page.getByRole('link', { name: '← 全部设计师的作品' })
+    await expect.poll(() => allDesigners.getAttribute('href')).toContain(`worksType=${type}`)
+    await allDesigners.click()
     await page.waitForURL((u) => !u.searchParams.has('userId') && u.searchParams.get('worksType') === type)
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('确权作品')
     expect(errors).toEqual([])

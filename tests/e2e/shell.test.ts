@@ -32,6 +32,34 @@ describe('sign-in and the avatar dropdown', () => {
     expect(errors).toEqual([])
   })
 
+  it('logs out to /index even when a call made before logging out comes back refused', async () => {
+    const { page, errors } = await openPage(browser)
+    // The home page asks whether the new visitor is verified; that answer is held until the
+    // visitor has logged out, so it reaches the server with a token that was just signed out.
+    let release: () => void = () => {}
+    const loggedOut = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/my/getRealNameBo', async (route) => {
+      await loggedOut
+      await route.continue()
+    })
+    const refused = page.waitForResponse('**/api/my/getRealNameBo')
+    await page.goto('/login')
+    await submitLogin(page, '13800000001', 'Kabu2026!')
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: '退出登录' }).click()
+    await page.waitForURL('**/index')
+    release()
+    expect((await (await refused).json()).code).toBe(403)
+    // The refusal is about a session the visitor ended here: no trip to /login, no message.
+    await page.waitForTimeout(500)
+    expect(new URL(page.url()).pathname).toBe('/index')
+    expect(await page.getByTestId('toast').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
   it('shows the server message for a wrong password and stays on /login', async () => {
     const { page } = await openPage(browser)
     await page.goto('/login')
