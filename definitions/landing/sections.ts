@@ -1,44 +1,14 @@
-import { carousel } from './sections/carousel.ts'
-import { countdown } from './sections/countdown.ts'
-import { cta } from './sections/cta.ts'
-import { faq } from './sections/faq.ts'
-import { gallery } from './sections/gallery.ts'
-import { hero } from './sections/hero.ts'
-import { logoWall } from './sections/logo-wall.ts'
-import { qrCode } from './sections/qr-code.ts'
-import { richText } from './sections/rich-text.ts'
-import { signup } from './sections/signup.ts'
-import { speakers } from './sections/speakers.ts'
-import { stats } from './sections/stats.ts'
-import { tabs } from './sections/tabs.ts'
-import { timeline } from './sections/timeline.ts'
-import { twoColumn } from './sections/two-column.ts'
-import { video } from './sections/video.ts'
+import { SECTIONS } from './section-map.ts'
 
 /**
- * Every section type a landing page (and a competition's index and preview pages) may use. The keys
- * are the `type` names staff write; the type of a section comes from this one map, so a misspelt
- * type fails the typecheck wherever sections are written in code, and the checker names it in JSON.
- * Each type renders with src/engine/landing/sections/<kebab-type>/render.tsx, found by file name.
+ * Every section type a landing page (and a competition's index and preview pages) may use: the map
+ * is generated (`npm run generate`) from the files of definitions/landing/sections/, one per type,
+ * whose camel-case names are the `type` names staff write. The type of a section comes from this one
+ * map, so a misspelt type fails the typecheck wherever sections are written in code, and the checker
+ * names it in JSON. Each type renders with src/engine/landing/sections/<kebab-type>/render.tsx,
+ * found by file name. Adding a type: its file here, its render folder there, `npm run generate`.
  */
-export const SECTIONS = {
-  hero,
-  richText,
-  gallery,
-  carousel,
-  video,
-  timeline,
-  speakers,
-  logoWall,
-  stats,
-  faq,
-  cta,
-  signup,
-  qrCode,
-  countdown,
-  tabs,
-  twoColumn,
-} as const
+export { SECTIONS }
 
 export type SectionType = keyof typeof SECTIONS
 type PropsOf<T extends SectionType> = (typeof SECTIONS)[T] extends { defaults: Partial<infer P> } ? P : never
