@@ -68,7 +68,7 @@ function registry(options: {
     .filter((file) => /^[a-z0-9-]+\.ts$/.test(file))
     .sort()
     .map((file) => ({ file, stem: file.slice(0, -3), text: fs.readFileSync(path.join(dir, file), 'utf8') }))
-    .filter(({ text }) => new RegExp(`\\b${options.marker}[<(]`).test(text))
+    .filter(({ text }) => new RegExp(`^export const \\w+ = ${options.marker}[<(]`, 'm').test(text))
   for (const { file, stem, text } of entries) {
     // The one export the registry takes: named after the file, so file and entry cannot disagree.
     if (!new RegExp(`^export const ${camel(stem)}\\b`, 'm').test(text))

@@ -1,8 +1,8 @@
-import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
+import { defineForm } from './define.ts'
 import { emailField, phoneField } from './fields.ts'
 
-export const MAX_ADVISERS = 2
+const MAX_ADVISERS = 2
 
 const adviser = {
   type: 'object',
@@ -48,35 +48,29 @@ const adviser = {
 } as const
 
 /** A work's advisers (指导老师), at most two; none is a valid answer. */
-export const competitionAdviserSchema = {
-  $id: 'competition-adviser',
-  type: 'object',
-  properties: {
+export const competitionAdviser = defineForm({
+  name: 'competition-adviser',
+  label: '指导老师',
+  fields: {
     advisers: {
-      type: 'array',
-      title: '指导老师',
-      maxItems: MAX_ADVISERS,
-      items: adviser,
-      errorMessage: { maxItems: `指导老师最多${MAX_ADVISERS}位`, type: '指导老师信息有误' },
+      schema: {
+        type: 'array',
+        title: '指导老师',
+        maxItems: MAX_ADVISERS,
+        items: adviser,
+        errorMessage: { maxItems: `指导老师最多${MAX_ADVISERS}位`, type: '指导老师信息有误' },
+      },
+      ui: {
+        'ui:options': { orderable: false, addLabel: '添加指导老师' },
+        'ui:help': `选填，最多${MAX_ADVISERS}位`,
+        items: {
+          name: { 'ui:placeholder': '指导老师姓名' },
+          title: { 'ui:placeholder': '如：副教授、高级工程师' },
+          company: { 'ui:placeholder': '所在单位或学校' },
+          phone: { 'ui:placeholder': '11位手机号', 'ui:options': { inputType: 'tel' } },
+          email: { 'ui:placeholder': '选填', 'ui:options': { inputType: 'email' } },
+        },
+      },
     },
   },
-} as const
-
-export type CompetitionAdviserForm = FromSchema<typeof competitionAdviserSchema>
-
-export const competitionAdviserOrder = ['advisers'] as const
-
-export const competitionAdviserUiSchema = {
-  'ui:order': [...competitionAdviserOrder],
-  advisers: {
-    'ui:options': { orderable: false, addLabel: '添加指导老师' },
-    'ui:help': `选填，最多${MAX_ADVISERS}位`,
-    items: {
-      name: { 'ui:placeholder': '指导老师姓名' },
-      title: { 'ui:placeholder': '如：副教授、高级工程师' },
-      company: { 'ui:placeholder': '所在单位或学校' },
-      phone: { 'ui:placeholder': '11位手机号', 'ui:options': { inputType: 'tel' } },
-      email: { 'ui:placeholder': '选填', 'ui:options': { inputType: 'email' } },
-    },
-  },
-} as const
+})

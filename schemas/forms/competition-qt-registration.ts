@@ -1,44 +1,21 @@
-import type { FromSchema } from 'json-schema-to-ts'
-import {
-  COMPETITION_AGREEMENT_REQUIRED,
-  competitionRegistrationProperties,
-  competitionRegistrationRequired,
-  competitionRegistrationUiFields,
-} from './competition-registration.ts'
+import { competitionRegistrationFields } from './competition-registration.ts'
+import { defineForm } from './define.ts'
 import { choiceField, choicesUi } from './fields.ts'
 
+const { entrantType, ...rest } = competitionRegistrationFields
+
 /** The QT (青苔) competitions' registration: the common registration plus the 青苔 category. */
-export const competitionQtRegistrationSchema = {
-  $id: 'competition-qt-registration',
-  type: 'object',
-  properties: {
-    ...competitionRegistrationProperties,
+export const competitionQtRegistration = defineForm({
+  name: 'competition-qt-registration',
+  label: '青苔大赛报名信息',
+  fields: {
+    entrantType,
     // A dictionary value; which categories a year offers comes with its definition.
-    qtType: choiceField('青苔类别', '请选择青苔类别'),
+    qtType: {
+      schema: choiceField('青苔类别', '请选择青苔类别'),
+      required: '请选择青苔类别',
+      ui: choicesUi('qtTypes', '请选择青苔类别'),
+    },
+    ...rest,
   },
-  required: ['entrantType', 'qtType', 'name', 'companyType', 'phone', 'email', 'address', 'agree'],
-  errorMessage: {
-    required: { ...competitionRegistrationRequired, qtType: '请选择青苔类别' },
-    properties: { agree: COMPETITION_AGREEMENT_REQUIRED },
-  },
-} as const
-
-export type CompetitionQtRegistrationForm = FromSchema<typeof competitionQtRegistrationSchema>
-
-export const competitionQtRegistrationOrder = [
-  'entrantType',
-  'qtType',
-  'name',
-  'companyName',
-  'companyType',
-  'phone',
-  'email',
-  'address',
-  'agree',
-] as const
-
-export const competitionQtRegistrationUiSchema = {
-  'ui:order': [...competitionQtRegistrationOrder],
-  ...competitionRegistrationUiFields,
-  qtType: choicesUi('qtTypes', '请选择青苔类别'),
-} as const
+})

@@ -1,7 +1,7 @@
-import type { FromSchema } from 'json-schema-to-ts'
+import { defineForm } from './define.ts'
 import { phoneField, textField } from './fields.ts'
 
-export const MAX_TEAM_MEMBERS = 5
+const MAX_TEAM_MEMBERS = 5
 
 /** A co-author or team member: who, doing what, and optionally how to reach them. */
 const teamMember = {
@@ -36,52 +36,45 @@ const teamMember = {
 } as const
 
 /** A competition work's design information (works/info): the concept, innovations and the team. */
-export const competitionWorkInfoSchema = {
-  $id: 'competition-work-info',
-  type: 'object',
-  properties: {
-    designConcept: textField('设计说明', 50, 2000),
+export const competitionWorkInfo = defineForm({
+  name: 'competition-work-info',
+  label: '作品设计信息',
+  fields: {
+    designConcept: {
+      schema: textField('设计说明', 50, 2000),
+      required: '设计说明不能为空',
+      ui: {
+        'ui:widget': 'textarea',
+        'ui:placeholder': '50-2000个字：设计背景、思路、材料工艺与使用方式',
+        'ui:options': { rows: 8 },
+      },
+    },
     innovation: {
-      type: 'string',
-      title: '创新点',
-      maxLength: 500,
-      errorMessage: { maxLength: '创新点不能超过500个字' },
+      schema: {
+        type: 'string',
+        title: '创新点',
+        maxLength: 500,
+        errorMessage: { maxLength: '创新点不能超过500个字' },
+      },
+      ui: { 'ui:widget': 'textarea', 'ui:placeholder': '选填，500个字以内', 'ui:options': { rows: 3 } },
     },
     teamMembers: {
-      type: 'array',
-      title: '团队成员',
-      maxItems: MAX_TEAM_MEMBERS,
-      items: teamMember,
-      errorMessage: { maxItems: `团队成员最多${MAX_TEAM_MEMBERS}人`, type: '团队成员信息有误' },
+      schema: {
+        type: 'array',
+        title: '团队成员',
+        maxItems: MAX_TEAM_MEMBERS,
+        items: teamMember,
+        errorMessage: { maxItems: `团队成员最多${MAX_TEAM_MEMBERS}人`, type: '团队成员信息有误' },
+      },
+      ui: {
+        'ui:options': { orderable: false, addLabel: '添加成员' },
+        'ui:help': `选填：合作作者或团队成员，最多${MAX_TEAM_MEMBERS}人（不含第一作者）`,
+        items: {
+          name: { 'ui:placeholder': '成员姓名' },
+          role: { 'ui:placeholder': '如：结构设计、渲染' },
+          phone: { 'ui:placeholder': '选填', 'ui:options': { inputType: 'tel' } },
+        },
+      },
     },
   },
-  required: ['designConcept'],
-  errorMessage: { required: { designConcept: '设计说明不能为空' } },
-} as const
-
-export type CompetitionWorkInfoForm = FromSchema<typeof competitionWorkInfoSchema>
-
-export const competitionWorkInfoOrder = ['designConcept', 'innovation', 'teamMembers'] as const
-
-export const competitionWorkInfoUiSchema = {
-  'ui:order': [...competitionWorkInfoOrder],
-  designConcept: {
-    'ui:widget': 'textarea',
-    'ui:placeholder': '50-2000个字：设计背景、思路、材料工艺与使用方式',
-    'ui:options': { rows: 8 },
-  },
-  innovation: {
-    'ui:widget': 'textarea',
-    'ui:placeholder': '选填，500个字以内',
-    'ui:options': { rows: 3 },
-  },
-  teamMembers: {
-    'ui:options': { orderable: false, addLabel: '添加成员' },
-    'ui:help': `选填：合作作者或团队成员，最多${MAX_TEAM_MEMBERS}人（不含第一作者）`,
-    items: {
-      name: { 'ui:placeholder': '成员姓名' },
-      role: { 'ui:placeholder': '如：结构设计、渲染' },
-      phone: { 'ui:placeholder': '选填', 'ui:options': { inputType: 'tel' } },
-    },
-  },
-} as const
+})

@@ -1,34 +1,31 @@
-import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
+import { defineForm } from './define.ts'
 
 /** On-site check-in at an event (/signIn?event=<slug>): who arrived, recognised again by phone. */
-export const eventCheckInSchema = {
-  $id: 'event-check-in',
-  type: 'object',
-  properties: {
+export const eventCheckIn = defineForm({
+  name: 'event-check-in',
+  label: '活动签到',
+  fields: {
     name: {
-      type: 'string',
-      title: '姓名',
-      minLength: 1,
-      maxLength: 30,
-      errorMessage: { minLength: MESSAGES.nameRequired, maxLength: '姓名不能超过30个字' },
+      schema: {
+        type: 'string',
+        title: '姓名',
+        minLength: 1,
+        maxLength: 30,
+        errorMessage: { minLength: MESSAGES.nameRequired, maxLength: '姓名不能超过30个字' },
+      },
+      required: MESSAGES.nameRequired,
+      ui: { 'ui:placeholder': '请输入姓名', 'ui:autocomplete': 'name' },
     },
     phone: {
-      type: 'string',
-      title: '手机号码',
-      format: 'phone',
-      errorMessage: { format: MESSAGES.phoneInvalid },
+      schema: {
+        type: 'string',
+        title: '手机号码',
+        format: 'phone',
+        errorMessage: { format: MESSAGES.phoneInvalid },
+      },
+      required: MESSAGES.phoneInvalid,
+      ui: { 'ui:placeholder': '请输入手机号码', 'ui:options': { inputType: 'tel' } },
     },
   },
-  required: ['name', 'phone'],
-  errorMessage: { required: { name: MESSAGES.nameRequired, phone: MESSAGES.phoneInvalid } },
-} as const
-
-export type EventCheckInForm = FromSchema<typeof eventCheckInSchema>
-export const eventCheckInOrder = ['name', 'phone'] as const
-
-export const eventCheckInUiSchema = {
-  'ui:order': [...eventCheckInOrder],
-  name: { 'ui:placeholder': '请输入姓名', 'ui:autocomplete': 'name' },
-  phone: { 'ui:placeholder': '请输入手机号码', 'ui:options': { inputType: 'tel' } },
-} as const
+})

@@ -1,97 +1,98 @@
-import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
+import { defineForm } from './define.ts'
 
 /** Sign-up for a campaign, salon or study tour (the landing pages' `signup` section). */
-export const eventSignupSchema = {
-  $id: 'event-signup',
-  type: 'object',
-  properties: {
-    name: { type: 'string', title: '姓名', maxLength: 30, errorMessage: { maxLength: '姓名不能超过30个字' } },
+export const eventSignup = defineForm({
+  name: 'event-signup',
+  label: '活动报名',
+  landingSignup: true,
+  fields: {
+    name: {
+      schema: {
+        type: 'string',
+        title: '姓名',
+        maxLength: 30,
+        errorMessage: { maxLength: '姓名不能超过30个字' },
+      },
+      required: MESSAGES.nameRequired,
+      ui: { 'ui:placeholder': '请输入真实姓名', 'ui:autocomplete': 'name' },
+    },
     phone: {
-      type: 'string',
-      title: '手机号码',
-      format: 'phone',
-      errorMessage: { format: MESSAGES.phoneInvalid },
+      schema: {
+        type: 'string',
+        title: '手机号码',
+        format: 'phone',
+        errorMessage: { format: MESSAGES.phoneInvalid },
+      },
+      required: MESSAGES.phoneInvalid,
+      ui: { 'ui:placeholder': '用于接收活动通知', 'ui:options': { inputType: 'tel' } },
     },
     organization: {
-      type: 'string',
-      title: '单位 / 学校',
-      maxLength: 60,
-      errorMessage: { maxLength: '单位 / 学校不能超过60个字' },
+      schema: {
+        type: 'string',
+        title: '单位 / 学校',
+        maxLength: 60,
+        errorMessage: { maxLength: '单位 / 学校不能超过60个字' },
+      },
+      required: '单位 / 学校不能为空',
+      ui: { 'ui:placeholder': '所在单位或学校' },
     },
     position: {
-      type: 'string',
-      title: '职务 / 专业',
-      maxLength: 30,
-      errorMessage: { maxLength: '职务 / 专业不能超过30个字' },
+      schema: {
+        type: 'string',
+        title: '职务 / 专业',
+        maxLength: 30,
+        errorMessage: { maxLength: '职务 / 专业不能超过30个字' },
+      },
+      ui: { 'ui:placeholder': '如：设计总监、工业设计专业' },
     },
     email: {
-      type: 'string',
-      title: '邮箱',
-      format: 'email',
-      errorMessage: { format: MESSAGES.emailInvalid },
+      schema: {
+        type: 'string',
+        title: '邮箱',
+        format: 'email',
+        errorMessage: { format: MESSAGES.emailInvalid },
+      },
+      ui: { 'ui:placeholder': '选填', 'ui:options': { inputType: 'email' } },
     },
     attendees: {
-      type: 'integer',
-      title: '参加人数',
-      minimum: 1,
-      maximum: 5,
-      default: 1,
-      errorMessage: { minimum: '参加人数为1-5人', maximum: '参加人数为1-5人', type: '参加人数为1-5人' },
+      schema: {
+        type: 'integer',
+        title: '参加人数',
+        minimum: 1,
+        maximum: 5,
+        default: 1,
+        errorMessage: { minimum: '参加人数为1-5人', maximum: '参加人数为1-5人', type: '参加人数为1-5人' },
+      },
+      ui: { 'ui:widget': 'updown' },
     },
     note: {
-      type: 'string',
-      title: '备注',
-      maxLength: 200,
-      errorMessage: { maxLength: '备注不能超过200个字' },
+      schema: {
+        type: 'string',
+        title: '备注',
+        maxLength: 200,
+        errorMessage: { maxLength: '备注不能超过200个字' },
+      },
+      ui: {
+        'ui:widget': 'textarea',
+        'ui:placeholder': '选填：希望了解的内容、同行人员等',
+        'ui:options': { rows: 3 },
+      },
     },
-    read: { type: 'boolean', title: '我已阅读报名须知', const: true },
-  },
-  required: ['name', 'phone', 'organization', 'read'],
-  errorMessage: {
-    required: {
-      name: MESSAGES.nameRequired,
-      phone: MESSAGES.phoneInvalid,
-      organization: '单位 / 学校不能为空',
-      read: MESSAGES.readRequired,
-    },
-    properties: { read: MESSAGES.readRequired },
-  },
-} as const
-
-export type EventSignupForm = FromSchema<typeof eventSignupSchema>
-export const eventSignupOrder = [
-  'name',
-  'phone',
-  'organization',
-  'position',
-  'email',
-  'attendees',
-  'note',
-  'read',
-] as const
-
-export const eventSignupUiSchema = {
-  'ui:order': [...eventSignupOrder],
-  name: { 'ui:placeholder': '请输入真实姓名', 'ui:autocomplete': 'name' },
-  phone: { 'ui:placeholder': '用于接收活动通知', 'ui:options': { inputType: 'tel' } },
-  organization: { 'ui:placeholder': '所在单位或学校' },
-  position: { 'ui:placeholder': '如：设计总监、工业设计专业' },
-  email: { 'ui:placeholder': '选填', 'ui:options': { inputType: 'email' } },
-  attendees: { 'ui:widget': 'updown' },
-  note: {
-    'ui:widget': 'textarea',
-    'ui:placeholder': '选填：希望了解的内容、同行人员等',
-    'ui:options': { rows: 3 },
-  },
-  read: {
-    'ui:widget': 'agreement',
-    'ui:options': {
-      label: false,
-      text: '我已阅读并同意报名须知及',
-      linkText: '《隐私政策》',
-      // Which of the three agreements the link opens (the widget makes the address, prefix included).
-      agreement: 'private',
+    read: {
+      schema: { type: 'boolean', title: '我已阅读报名须知', const: true },
+      required: MESSAGES.readRequired,
+      invalid: MESSAGES.readRequired,
+      ui: {
+        'ui:widget': 'agreement',
+        'ui:options': {
+          label: false,
+          text: '我已阅读并同意报名须知及',
+          linkText: '《隐私政策》',
+          // Which of the three agreements the link opens (the widget makes the address, prefix included).
+          agreement: 'private',
+        },
+      },
     },
   },
-} as const
+})

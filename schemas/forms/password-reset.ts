@@ -1,5 +1,5 @@
-import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
+import { defineForm } from './define.ts'
 import {
   CODE_REQUIRED,
   codeField,
@@ -10,41 +10,32 @@ import {
 } from './fields.ts'
 
 /** Password reset by SMS code (/forgetPwd): phone, the 6-digit code, the new password twice. */
-export const passwordResetSchema = {
-  $id: 'password-reset',
-  type: 'object',
-  properties: {
+export const passwordReset = defineForm({
+  name: 'password-reset',
+  label: '找回密码',
+  // The confirmation repeats the password.
+  check: confirmationDiffers,
+  fields: {
     phone: {
-      type: 'string',
-      title: '手机号码',
-      format: 'phone',
-      errorMessage: { format: MESSAGES.phoneInvalid },
+      schema: {
+        type: 'string',
+        title: '手机号码',
+        format: 'phone',
+        errorMessage: { format: MESSAGES.phoneInvalid },
+      },
+      required: MESSAGES.phoneInvalid,
+      ui: { 'ui:placeholder': '注册时使用的手机号', 'ui:options': { inputType: 'tel' } },
     },
-    code: codeField,
-    password: newPasswordField('新密码'),
-    confirmPassword: { type: 'string', title: '确认新密码' },
-  },
-  required: ['phone', 'code', 'password', 'confirmPassword'],
-  errorMessage: {
-    required: {
-      phone: MESSAGES.phoneInvalid,
-      code: CODE_REQUIRED,
-      password: MESSAGES.passwordRequired,
-      confirmPassword: '请再次输入新密码',
+    code: {
+      schema: codeField,
+      required: CODE_REQUIRED,
+      ui: { 'ui:widget': 'smsCode', 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
+    },
+    password: { schema: newPasswordField('新密码'), required: MESSAGES.passwordRequired, ui: newPasswordUi },
+    confirmPassword: {
+      schema: { type: 'string', title: '确认新密码' },
+      required: '请再次输入新密码',
+      ui: confirmPasswordUi('再次输入新密码'),
     },
   },
-} as const
-
-export type PasswordResetForm = FromSchema<typeof passwordResetSchema>
-export const passwordResetOrder = ['phone', 'code', 'password', 'confirmPassword'] as const
-
-/** The confirmation repeats the password. */
-export const checkPasswordReset = (data: Partial<PasswordResetForm>) => confirmationDiffers(data)
-
-export const passwordResetUiSchema = {
-  'ui:order': [...passwordResetOrder],
-  phone: { 'ui:placeholder': '注册时使用的手机号', 'ui:options': { inputType: 'tel' } },
-  code: { 'ui:widget': 'smsCode', 'ui:placeholder': '6位数字验证码', 'ui:autocomplete': 'one-time-code' },
-  password: newPasswordUi,
-  confirmPassword: confirmPasswordUi('再次输入新密码'),
-} as const
+})

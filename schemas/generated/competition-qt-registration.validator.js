@@ -18,7 +18,7 @@ function ucs2length(str) {
     return length;
 }
 validators["competition-qt-registration"] = validate14;
-const schema16 = {"$id":"competition-qt-registration","type":"object","properties":{"entrantType":{"type":"string","title":"参赛身份","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择参赛身份","maxLength":"请选择参赛身份","type":"请选择参赛身份"}},"name":{"type":"string","title":"姓名或团队名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"姓名或团队名称为2-50个字","maxLength":"姓名或团队名称为2-50个字"}},"companyName":{"type":"string","title":"单位 / 学校","maxLength":60,"errorMessage":{"maxLength":"单位 / 学校不能超过60个字"}},"companyType":{"type":"string","title":"单位类型","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择单位类型","maxLength":"请选择单位类型","type":"请选择单位类型"}},"phone":{"type":"string","title":"手机号码","format":"phone","errorMessage":{"format":"请输入正确的11位手机号"}},"email":{"type":"string","title":"邮箱","format":"email","maxLength":64,"errorMessage":{"format":"请输入正确的邮箱地址","maxLength":"请输入正确的邮箱地址"}},"address":{"type":"string","title":"通讯地址","minLength":5,"maxLength":100,"errorMessage":{"minLength":"通讯地址为5-100个字","maxLength":"通讯地址为5-100个字"}},"agree":{"type":"boolean","title":"我已阅读并承诺遵守大赛章程","const":true},"qtType":{"type":"string","title":"青苔类别","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择青苔类别","maxLength":"请选择青苔类别","type":"请选择青苔类别"}}},"required":["entrantType","qtType","name","companyType","phone","email","address","agree"],"errorMessage":{"required":{"entrantType":"请选择参赛身份","name":"姓名或团队名称不能为空","companyType":"请选择单位类型","phone":"请输入正确的11位手机号","email":"邮箱不能为空","address":"通讯地址不能为空","agree":"请阅读并承诺遵守大赛章程","qtType":"请选择青苔类别"},"properties":{"agree":"请阅读并承诺遵守大赛章程"}}};
+const schema16 = {"$id":"competition-qt-registration","type":"object","properties":{"entrantType":{"type":"string","title":"参赛身份","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择参赛身份","maxLength":"请选择参赛身份","type":"请选择参赛身份"}},"qtType":{"type":"string","title":"青苔类别","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择青苔类别","maxLength":"请选择青苔类别","type":"请选择青苔类别"}},"name":{"type":"string","title":"姓名或团队名称","minLength":2,"maxLength":50,"errorMessage":{"minLength":"姓名或团队名称为2-50个字","maxLength":"姓名或团队名称为2-50个字"}},"companyName":{"type":"string","title":"单位 / 学校","maxLength":60,"errorMessage":{"maxLength":"单位 / 学校不能超过60个字"}},"companyType":{"type":"string","title":"单位类型","minLength":1,"maxLength":50,"errorMessage":{"minLength":"请选择单位类型","maxLength":"请选择单位类型","type":"请选择单位类型"}},"phone":{"type":"string","title":"手机号码","format":"phone","errorMessage":{"format":"请输入正确的11位手机号"}},"email":{"type":"string","title":"邮箱","format":"email","maxLength":64,"errorMessage":{"format":"请输入正确的邮箱地址","maxLength":"请输入正确的邮箱地址"}},"address":{"type":"string","title":"通讯地址","minLength":5,"maxLength":100,"errorMessage":{"minLength":"通讯地址为5-100个字","maxLength":"通讯地址为5-100个字"}},"agree":{"type":"boolean","title":"我已阅读并承诺遵守大赛章程","const":true}},"required":["entrantType","qtType","name","companyType","phone","email","address","agree"],"errorMessage":{"required":{"entrantType":"请选择参赛身份","qtType":"请选择青苔类别","name":"姓名或团队名称不能为空","companyType":"请选择单位类型","phone":"请输入正确的11位手机号","email":"邮箱不能为空","address":"通讯地址不能为空","agree":"请阅读并承诺遵守大赛章程"},"properties":{"agree":"请阅读并承诺遵守大赛章程"}}};
 const func2 = ucs2length;
 const formats0 = /^1[345789]\d{9}$/;
 const formats2 = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -175,11 +175,11 @@ vErrors = emErrs0;
 errors = emErrs0.length;
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.qtType !== undefined){
+let data1 = data.qtType;
 if(typeof data1 === "string"){
 if(func2(data1) > 50){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.name,data:data1};
+const err14 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.qtType,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -188,8 +188,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data1) < 2){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema16.properties.name,data:data1};
+if(func2(data1) < 1){
+const err15 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.qtType,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -200,7 +200,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.name.type,parentSchema:schema16.properties.name,data:data1};
+const err16 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.qtType.type,parentSchema:schema16.properties.qtType,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -210,17 +210,17 @@ vErrors.push(err16);
 errors++;
 }
 if(errors > 0){
-const emErrors1 = {"minLength":[],"maxLength":[]};
+const emErrors1 = {"minLength":[],"maxLength":[],"type":[]};
 const templates1 = {};
 for(const err17 of vErrors){
-if((((((err17.keyword !== "errorMessage") && (!err17.emUsed)) && (err17.instancePath === instancePath+"/name")) && (err17.keyword in emErrors1)) && (err17.schemaPath.indexOf("#/properties/name") === 0)) && (/^\/[^\/]*$/.test(err17.schemaPath.slice(17)))){
+if((((((err17.keyword !== "errorMessage") && (!err17.emUsed)) && (err17.instancePath === instancePath+"/qtType")) && (err17.keyword in emErrors1)) && (err17.schemaPath.indexOf("#/properties/qtType") === 0)) && (/^\/[^\/]*$/.test(err17.schemaPath.slice(19)))){
 emErrors1[err17.keyword].push(err17);
 err17.emUsed = true;
 }
 }
 for(const key1 in emErrors1){
 if(emErrors1[key1].length){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.properties.name.errorMessage[key1],schema:schema16.properties.name.errorMessage,parentSchema:schema16.properties.name,data:data1};
+const err18 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.properties.qtType.errorMessage[key1],schema:schema16.properties.qtType.errorMessage,parentSchema:schema16.properties.qtType,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -240,11 +240,11 @@ vErrors = emErrs1;
 errors = emErrs1.length;
 }
 }
-if(data.companyName !== undefined){
-let data2 = data.companyName;
+if(data.name !== undefined){
+let data2 = data.name;
 if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err20 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema16.properties.companyName,data:data2};
+if(func2(data2) > 50){
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -253,9 +253,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.companyName.type,parentSchema:schema16.properties.companyName,data:data2};
+if(func2(data2) < 2){
+const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema16.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -264,52 +263,53 @@ vErrors.push(err21);
 }
 errors++;
 }
+}
+else {
+const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.name.type,parentSchema:schema16.properties.name,data:data2};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors2 = {"maxLength":[]};
+const emErrors2 = {"minLength":[],"maxLength":[]};
 const templates2 = {};
-for(const err22 of vErrors){
-if((((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && (err22.instancePath === instancePath+"/companyName")) && (err22.keyword in emErrors2)) && (err22.schemaPath.indexOf("#/properties/companyName") === 0)) && (/^\/[^\/]*$/.test(err22.schemaPath.slice(24)))){
-emErrors2[err22.keyword].push(err22);
-err22.emUsed = true;
+for(const err23 of vErrors){
+if((((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && (err23.instancePath === instancePath+"/name")) && (err23.keyword in emErrors2)) && (err23.schemaPath.indexOf("#/properties/name") === 0)) && (/^\/[^\/]*$/.test(err23.schemaPath.slice(17)))){
+emErrors2[err23.keyword].push(err23);
+err23.emUsed = true;
 }
 }
 for(const key2 in emErrors2){
 if(emErrors2[key2].length){
-const err23 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.properties.companyName.errorMessage[key2],schema:schema16.properties.companyName.errorMessage,parentSchema:schema16.properties.companyName,data:data2};
+const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.properties.name.errorMessage[key2],schema:schema16.properties.name.errorMessage,parentSchema:schema16.properties.name,data:data2};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
 }
 const emErrs2 = [];
-for(const err24 of vErrors){
-if(!err24.emUsed){
-emErrs2.push(err24);
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs2.push(err25);
 }
 }
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
 }
-if(data.companyType !== undefined){
-let data3 = data.companyType;
+if(data.companyName !== undefined){
+let data3 = data.companyName;
 if(typeof data3 === "string"){
-if(func2(data3) > 50){
-const err25 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.companyType,data:data3};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(func2(data3) < 1){
-const err26 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.companyType,data:data3};
+if(func2(data3) > 60){
+const err26 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema16.properties.companyName,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -320,7 +320,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.companyType.type,parentSchema:schema16.properties.companyType,data:data3};
+const err27 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.companyName.type,parentSchema:schema16.properties.companyName,data:data3};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -330,17 +330,17 @@ vErrors.push(err27);
 errors++;
 }
 if(errors > 0){
-const emErrors3 = {"minLength":[],"maxLength":[],"type":[]};
+const emErrors3 = {"maxLength":[]};
 const templates3 = {};
 for(const err28 of vErrors){
-if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath+"/companyType")) && (err28.keyword in emErrors3)) && (err28.schemaPath.indexOf("#/properties/companyType") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(24)))){
+if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath+"/companyName")) && (err28.keyword in emErrors3)) && (err28.schemaPath.indexOf("#/properties/companyName") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(24)))){
 emErrors3[err28.keyword].push(err28);
 err28.emUsed = true;
 }
 }
 for(const key3 in emErrors3){
 if(emErrors3[key3].length){
-const err29 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.companyType.errorMessage[key3],schema:schema16.properties.companyType.errorMessage,parentSchema:schema16.properties.companyType,data:data3};
+const err29 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.companyName.errorMessage[key3],schema:schema16.properties.companyName.errorMessage,parentSchema:schema16.properties.companyName,data:data3};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -360,11 +360,11 @@ vErrors = emErrs3;
 errors = emErrs3.length;
 }
 }
-if(data.phone !== undefined){
-let data4 = data.phone;
+if(data.companyType !== undefined){
+let data4 = data.companyType;
 if(typeof data4 === "string"){
-if(!(formats0.test(data4))){
-const err31 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/format",keyword:"format",params:{format: "phone"},message:"must match format \""+"phone"+"\"",schema:"phone",parentSchema:schema16.properties.phone,data:data4};
+if(func2(data4) > 50){
+const err31 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.companyType,data:data4};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -373,9 +373,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.phone.type,parentSchema:schema16.properties.phone,data:data4};
+if(func2(data4) < 1){
+const err32 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.companyType,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -384,52 +383,53 @@ vErrors.push(err32);
 }
 errors++;
 }
+}
+else {
+const err33 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.companyType.type,parentSchema:schema16.properties.companyType,data:data4};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors4 = {"format":[]};
+const emErrors4 = {"minLength":[],"maxLength":[],"type":[]};
 const templates4 = {};
-for(const err33 of vErrors){
-if((((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && (err33.instancePath === instancePath+"/phone")) && (err33.keyword in emErrors4)) && (err33.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err33.schemaPath.slice(18)))){
-emErrors4[err33.keyword].push(err33);
-err33.emUsed = true;
+for(const err34 of vErrors){
+if((((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && (err34.instancePath === instancePath+"/companyType")) && (err34.keyword in emErrors4)) && (err34.schemaPath.indexOf("#/properties/companyType") === 0)) && (/^\/[^\/]*$/.test(err34.schemaPath.slice(24)))){
+emErrors4[err34.keyword].push(err34);
+err34.emUsed = true;
 }
 }
 for(const key4 in emErrors4){
 if(emErrors4[key4].length){
-const err34 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.properties.phone.errorMessage[key4],schema:schema16.properties.phone.errorMessage,parentSchema:schema16.properties.phone,data:data4};
+const err35 = {instancePath:instancePath+"/companyType",schemaPath:"#/properties/companyType/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.properties.companyType.errorMessage[key4],schema:schema16.properties.companyType.errorMessage,parentSchema:schema16.properties.companyType,data:data4};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 const emErrs4 = [];
-for(const err35 of vErrors){
-if(!err35.emUsed){
-emErrs4.push(err35);
+for(const err36 of vErrors){
+if(!err36.emUsed){
+emErrs4.push(err36);
 }
 }
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
 }
-if(data.email !== undefined){
-let data5 = data.email;
+if(data.phone !== undefined){
+let data5 = data.phone;
 if(typeof data5 === "string"){
-if(func2(data5) > 64){
-const err36 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema16.properties.email,data:data5};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(!(formats2.test(data5))){
-const err37 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema16.properties.email,data:data5};
+if(!(formats0.test(data5))){
+const err37 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/format",keyword:"format",params:{format: "phone"},message:"must match format \""+"phone"+"\"",schema:"phone",parentSchema:schema16.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -440,7 +440,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.email.type,parentSchema:schema16.properties.email,data:data5};
+const err38 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.phone.type,parentSchema:schema16.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -450,17 +450,17 @@ vErrors.push(err38);
 errors++;
 }
 if(errors > 0){
-const emErrors5 = {"format":[],"maxLength":[]};
+const emErrors5 = {"format":[]};
 const templates5 = {};
 for(const err39 of vErrors){
-if((((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && (err39.instancePath === instancePath+"/email")) && (err39.keyword in emErrors5)) && (err39.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err39.schemaPath.slice(18)))){
+if((((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && (err39.instancePath === instancePath+"/phone")) && (err39.keyword in emErrors5)) && (err39.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err39.schemaPath.slice(18)))){
 emErrors5[err39.keyword].push(err39);
 err39.emUsed = true;
 }
 }
 for(const key5 in emErrors5){
 if(emErrors5[key5].length){
-const err40 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.properties.email.errorMessage[key5],schema:schema16.properties.email.errorMessage,parentSchema:schema16.properties.email,data:data5};
+const err40 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.properties.phone.errorMessage[key5],schema:schema16.properties.phone.errorMessage,parentSchema:schema16.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -480,11 +480,11 @@ vErrors = emErrs5;
 errors = emErrs5.length;
 }
 }
-if(data.address !== undefined){
-let data6 = data.address;
+if(data.email !== undefined){
+let data6 = data.email;
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
-const err42 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema16.properties.address,data:data6};
+if(func2(data6) > 64){
+const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema16.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -493,8 +493,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func2(data6) < 5){
-const err43 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema16.properties.address,data:data6};
+if(!(formats2.test(data6))){
+const err43 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema16.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -505,7 +505,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.address.type,parentSchema:schema16.properties.address,data:data6};
+const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.email.type,parentSchema:schema16.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -515,17 +515,17 @@ vErrors.push(err44);
 errors++;
 }
 if(errors > 0){
-const emErrors6 = {"minLength":[],"maxLength":[]};
+const emErrors6 = {"format":[],"maxLength":[]};
 const templates6 = {};
 for(const err45 of vErrors){
-if((((((err45.keyword !== "errorMessage") && (!err45.emUsed)) && (err45.instancePath === instancePath+"/address")) && (err45.keyword in emErrors6)) && (err45.schemaPath.indexOf("#/properties/address") === 0)) && (/^\/[^\/]*$/.test(err45.schemaPath.slice(20)))){
+if((((((err45.keyword !== "errorMessage") && (!err45.emUsed)) && (err45.instancePath === instancePath+"/email")) && (err45.keyword in emErrors6)) && (err45.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err45.schemaPath.slice(18)))){
 emErrors6[err45.keyword].push(err45);
 err45.emUsed = true;
 }
 }
 for(const key6 in emErrors6){
 if(emErrors6[key6].length){
-const err46 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.properties.address.errorMessage[key6],schema:schema16.properties.address.errorMessage,parentSchema:schema16.properties.address,data:data6};
+const err46 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.properties.email.errorMessage[key6],schema:schema16.properties.email.errorMessage,parentSchema:schema16.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -545,10 +545,11 @@ vErrors = emErrs6;
 errors = emErrs6.length;
 }
 }
-if(data.agree !== undefined){
-let data7 = data.agree;
-if(typeof data7 !== "boolean"){
-const err48 = {instancePath:instancePath+"/agree",schemaPath:"#/properties/agree/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.agree.type,parentSchema:schema16.properties.agree,data:data7};
+if(data.address !== undefined){
+let data7 = data.address;
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err48 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema16.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -557,8 +558,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(true !== data7){
-const err49 = {instancePath:instancePath+"/agree",schemaPath:"#/properties/agree/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.agree,data:data7};
+if(func2(data7) < 5){
+const err49 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema16.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -568,11 +569,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.qtType !== undefined){
-let data8 = data.qtType;
-if(typeof data8 === "string"){
-if(func2(data8) > 50){
-const err50 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema16.properties.qtType,data:data8};
+else {
+const err50 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.address.type,parentSchema:schema16.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -581,19 +579,18 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(func2(data8) < 1){
-const err51 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.qtType,data:data8};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+if(errors > 0){
+const emErrors7 = {"minLength":[],"maxLength":[]};
+const templates7 = {};
+for(const err51 of vErrors){
+if((((((err51.keyword !== "errorMessage") && (!err51.emUsed)) && (err51.instancePath === instancePath+"/address")) && (err51.keyword in emErrors7)) && (err51.schemaPath.indexOf("#/properties/address") === 0)) && (/^\/[^\/]*$/.test(err51.schemaPath.slice(20)))){
+emErrors7[err51.keyword].push(err51);
+err51.emUsed = true;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.qtType.type,parentSchema:schema16.properties.qtType,data:data8};
+for(const key7 in emErrors7){
+if(emErrors7[key7].length){
+const err52 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.properties.address.errorMessage[key7],schema:schema16.properties.address.errorMessage,parentSchema:schema16.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -602,18 +599,21 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors7 = {"minLength":[],"maxLength":[],"type":[]};
-const templates7 = {};
+}
+const emErrs7 = [];
 for(const err53 of vErrors){
-if((((((err53.keyword !== "errorMessage") && (!err53.emUsed)) && (err53.instancePath === instancePath+"/qtType")) && (err53.keyword in emErrors7)) && (err53.schemaPath.indexOf("#/properties/qtType") === 0)) && (/^\/[^\/]*$/.test(err53.schemaPath.slice(19)))){
-emErrors7[err53.keyword].push(err53);
-err53.emUsed = true;
+if(!err53.emUsed){
+emErrs7.push(err53);
 }
 }
-for(const key7 in emErrors7){
-if(emErrors7[key7].length){
-const err54 = {instancePath:instancePath+"/qtType",schemaPath:"#/properties/qtType/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.properties.qtType.errorMessage[key7],schema:schema16.properties.qtType.errorMessage,parentSchema:schema16.properties.qtType,data:data8};
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.agree !== undefined){
+let data8 = data.agree;
+if(typeof data8 !== "boolean"){
+const err54 = {instancePath:instancePath+"/agree",schemaPath:"#/properties/agree/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.agree.type,parentSchema:schema16.properties.agree,data:data8};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -622,15 +622,15 @@ vErrors.push(err54);
 }
 errors++;
 }
+if(true !== data8){
+const err55 = {instancePath:instancePath+"/agree",schemaPath:"#/properties/agree/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema16.properties.agree,data:data8};
+if(vErrors === null){
+vErrors = [err55];
 }
-const emErrs7 = [];
-for(const err55 of vErrors){
-if(!err55.emUsed){
-emErrs7.push(err55);
+else {
+vErrors.push(err55);
 }
-}
-vErrors = emErrs7;
-errors = emErrs7.length;
+errors++;
 }
 }
 }
@@ -645,7 +645,7 @@ vErrors.push(err56);
 errors++;
 }
 if(errors > 0){
-const emErrors8 = {"required":{"entrantType":[],"name":[],"companyType":[],"phone":[],"email":[],"address":[],"agree":[],"qtType":[]}};
+const emErrors8 = {"required":{"entrantType":[],"qtType":[],"name":[],"companyType":[],"phone":[],"email":[],"address":[],"agree":[]}};
 const templates8 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;

@@ -2,43 +2,43 @@
 
 import type { FormName } from '../forms/index.ts'
 import type { ValidatorMap } from '../validate.ts'
-import realname from './realname.validator.js'
-import login from './login.validator.js'
 import address from './address.validator.js'
-import passwordReset from './password-reset.validator.js'
-import eventSignup from './event-signup.validator.js'
-import eventCheckIn from './event-check-in.validator.js'
-import register from './register.validator.js'
-import passwordChange from './password-change.validator.js'
-import profile from './profile.validator.js'
-import resume from './resume.validator.js'
-import competitionRegistration from './competition-registration.validator.js'
+import competitionAdviser from './competition-adviser.validator.js'
+import competitionDisplayBoard from './competition-display-board.validator.js'
+import competitionPropertyRight from './competition-property-right.validator.js'
 import competitionQtRegistration from './competition-qt-registration.validator.js'
+import competitionRegistration from './competition-registration.validator.js'
 import competitionWorkBase from './competition-work-base.validator.js'
 import competitionWorkInfo from './competition-work-info.validator.js'
-import competitionAdviser from './competition-adviser.validator.js'
-import competitionPropertyRight from './competition-property-right.validator.js'
-import competitionDisplayBoard from './competition-display-board.validator.js'
-import worksRegister from './worksRegister.validator.js'
+import eventCheckIn from './event-check-in.validator.js'
+import eventSignup from './event-signup.validator.js'
+import login from './login.validator.js'
+import passwordChange from './password-change.validator.js'
+import passwordReset from './password-reset.validator.js'
+import profile from './profile.validator.js'
+import realname from './realname.validator.js'
+import resume from './resume.validator.js'
+import signUp from './sign-up.validator.js'
+import worksRegister from './works-register.validator.js'
 
 /** Every form's precompiled validators, for the server and Node (a page loads one: src/forms/generated-loaders.ts). */
 export const PRECOMPILED: Record<FormName, ValidatorMap> = {
-  realname: realname,
-  login: login,
   address: address,
-  'password-reset': passwordReset,
-  'event-signup': eventSignup,
-  'event-check-in': eventCheckIn,
-  register: register,
-  'password-change': passwordChange,
-  profile: profile,
-  resume: resume,
-  'competition-registration': competitionRegistration,
+  'competition-adviser': competitionAdviser,
+  'competition-display-board': competitionDisplayBoard,
+  'competition-property-right': competitionPropertyRight,
   'competition-qt-registration': competitionQtRegistration,
+  'competition-registration': competitionRegistration,
   'competition-work-base': competitionWorkBase,
   'competition-work-info': competitionWorkInfo,
-  'competition-adviser': competitionAdviser,
-  'competition-property-right': competitionPropertyRight,
-  'competition-display-board': competitionDisplayBoard,
-  worksRegister: worksRegister,
+  'event-check-in': eventCheckIn,
+  'event-signup': eventSignup,
+  login: login,
+  'password-change': passwordChange,
+  'password-reset': passwordReset,
+  profile: profile,
+  realname: realname,
+  resume: resume,
+  'sign-up': signUp,
+  'works-register': worksRegister,
 }

@@ -35,7 +35,7 @@ const schemas = {
     tags: ['注册'],
     summary: '注册并登录：手机号或邮箱、验证码、密码（SPEC §5），须勾选协议',
     querystring: query({}),
-    body: formBody('register'),
+    body: formBody('sign-up'),
     response: replies(sessionTokenSchema),
   },
 } as const
@@ -85,7 +85,7 @@ export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs:
   )
 
   app.post('/register', { schema: schemas.register, config: { privateAnswer: true } }, async (request) => {
-    const parsed = parseForm('register', request.body) as {
+    const parsed = parseForm('sign-up', request.body) as {
       account: string
       code: string
       password: string

@@ -67,7 +67,7 @@ const schemas = {
     summary: '登记作品确权（仅限中国大陆居民身份证实名认证的用户；每小时最多 10 件）',
     security: SIGNED_IN,
     querystring: query({}),
-    body: formBody('worksRegister'),
+    body: formBody('works-register'),
     response: replies(createdIdSchema),
   },
   show: {
@@ -172,7 +172,7 @@ export async function worksRoutes(
 
   // Not /works/add: §7 gives that path to the competition engine's default family (work submission).
   app.post('/works/register', { preValidation: requireUser, schema: schemas.add }, async (request) => {
-    const form = parseForm('worksRegister', request.body) as unknown as WorkRegistration
+    const form = parseForm('works-register', request.body) as unknown as WorkRegistration
     const key = `works:register:user:${request.userId}`
     const claim = await app.rateLimits.claim(key, REGISTER_LIMIT)
     if (!claim.allowed) throw new BusinessError(CODE.tooMany, WORKS_MESSAGES.tooMany)

@@ -23,7 +23,7 @@ export const listWorks = (query: {
   userId?: number
 }) => getTable<WorkCard>('/works/list', { params: { ...query, worksType: query.worksType || undefined } })
 
-/** POST /works/register (the spec's /works/add is the competition family's): registers a work from the worksRegister form (files already uploaded); answers its id. */
+/** POST /works/register (the spec's /works/add is the competition family's): registers a work from the works-register form (files already uploaded); answers its id. */
 export const addWork = (form: Record<string, unknown>) => postData<CreatedId>('/works/register', form)
 
 /** POST /works/verify with a SHA-256 (a file hashed in the browser, or one pasted). */

@@ -53,7 +53,7 @@ export const VALID_FORMS = {
     read: true,
   },
   'event-check-in': { name: '王珂', phone: '13700000011' },
-  register: {
+  'sign-up': {
     account: '13811112222',
     code: '123456',
     password: 'abcd1234',
@@ -92,7 +92,7 @@ export const VALID_FORMS = {
     original: true,
   },
   'competition-display-board': { displayBoard: [file('展板一.jpg', 'jpg')] },
-  worksRegister: {
+  'works-register': {
     worksFile: file('栖光台灯.png', 'png'),
     images: [file('细节图1.jpg', 'jpg')],
     worksName: '「栖光」折叠台灯',

@@ -138,7 +138,7 @@ const PREPARE: Record<
       payload: { account },
       remoteAddress: '198.51.100.1',
     })
-    return { body: { ...VALID_FORMS.register, account, code: await lastCode(app, account) } }
+    return { body: { ...VALID_FORMS['sign-up'], account, code: await lastCode(app, account) } }
   },
   'POST /api/password/reset': async (app) => {
     const user = await newUser(app)

@@ -62,7 +62,7 @@ const FILE_MISSING = '文件不存在或未上传成功，请重新上传'
 const IMAGE_TYPES = '仅支持 jpg、jpeg、png 格式的文件，请重新上传'
 const DOCUMENT_TYPES = '仅支持 pdf、jpg、jpeg、png 格式的文件，请重新上传'
 const SAVED = '已保存'
-const WORKS = VALID_FORMS.worksRegister
+const WORKS = VALID_FORMS['works-register']
 const TAGS = '标签用逗号分隔，最多5个，每个不超过12个字'
 
 const once = <T>(make: () => Promise<T>) => {
@@ -297,7 +297,7 @@ const TABLE: Record<FormName, Form> = {
       },
     ],
   },
-  register: {
+  'sign-up': {
     url: '/register',
     auth: false,
     rows: [
@@ -806,7 +806,7 @@ const TABLE: Record<FormName, Form> = {
       { label: 'a PDF board', data: { displayBoard: [PDF_FILE] }, message: IMAGE_TYPES },
     ],
   },
-  worksRegister: {
+  'works-register': {
     url: '/works/register',
     auth: true,
     rows: [

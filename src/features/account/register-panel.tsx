@@ -60,7 +60,7 @@ export default function RegisterPanel() {
   return (
     <>
       <SchemaForm
-        name="register"
+        name="sign-up"
         formData={invite ? { inviteCode: invite } : undefined}
         submitLabel="注册"
         submitting={submitting}

@@ -5,7 +5,7 @@ import { WorkDetail } from '../../components/work-detail/index.tsx'
 import { SchemaForm } from '../../forms/schema-form.tsx'
 
 /**
- * The registration form (schemas/forms worksRegister): the primary file and description images go
+ * The registration form (schemas/forms/works-register.ts): the primary file and description images go
  * through the upload widget (with progress) first, then the form registers the work. Once
  * registered, the same dialog shows the new work's detail view: one dialog, rather than one closing
  * as another opens (the closing one hands focus back to the page, which a new dialog takes as a
@@ -57,7 +57,7 @@ export default function WorkRegisterDialog({
                   哈希，生成权利声明文件并加盖时间戳，出具存证证书与证据包。登记信息提交后不可修改。
                 </Text>
                 <SchemaForm
-                  name="worksRegister"
+                  name="works-register"
                   submitLabel="提交登记"
                   submitting={submitting}
                   onSubmit={submit}

@@ -17,8 +17,8 @@ function ucs2length(str) {
     }
     return length;
 }
-validators["register"] = validate14;
-const schema16 = {"$id":"register","type":"object","properties":{"account":{"type":"string","title":"手机号码 / 邮箱","format":"phone-or-email","maxLength":64,"errorMessage":{"format":"请输入正确的手机号码或绑定邮箱","maxLength":"请输入正确的手机号码或绑定邮箱"}},"code":{"type":"string","title":"验证码","pattern":"^\\d{6}$","errorMessage":{"pattern":"请输入6位数字验证码"}},"password":{"type":"string","title":"密码","format":"password","errorMessage":{"format":"请输入8-20位英文字母及数字或者符号（除空格）"}},"confirmPassword":{"type":"string","title":"确认密码"},"inviteCode":{"type":"string","title":"邀请码（选填）","pattern":"^[A-Za-z0-9]{8}$","errorMessage":{"pattern":"邀请码为8位字母或数字"}},"read":{"type":"boolean","title":"我已阅读并同意《咖簿网用户协议》","const":true}},"required":["account","code","password","confirmPassword","read"],"errorMessage":{"required":{"account":"请输入正确的手机号码或绑定邮箱","code":"请输入6位数字验证码","password":"请输入密码","confirmPassword":"请再次输入密码","read":"请勾选咖簿网协议"},"properties":{"read":"请勾选咖簿网协议"}}};
+validators["sign-up"] = validate14;
+const schema16 = {"$id":"sign-up","type":"object","properties":{"account":{"type":"string","title":"手机号码 / 邮箱","format":"phone-or-email","maxLength":64,"errorMessage":{"format":"请输入正确的手机号码或绑定邮箱","maxLength":"请输入正确的手机号码或绑定邮箱"}},"code":{"type":"string","title":"验证码","pattern":"^\\d{6}$","errorMessage":{"pattern":"请输入6位数字验证码"}},"password":{"type":"string","title":"密码","format":"password","errorMessage":{"format":"请输入8-20位英文字母及数字或者符号（除空格）"}},"confirmPassword":{"type":"string","title":"确认密码"},"inviteCode":{"type":"string","title":"邀请码（选填）","pattern":"^[A-Za-z0-9]{8}$","errorMessage":{"pattern":"邀请码为8位字母或数字"}},"read":{"type":"boolean","title":"我已阅读并同意《咖簿网用户协议》","const":true}},"required":["account","code","password","confirmPassword","read"],"errorMessage":{"required":{"account":"请输入正确的手机号码或绑定邮箱","code":"请输入6位数字验证码","password":"请输入密码","confirmPassword":"请再次输入密码","read":"请勾选咖簿网协议"},"properties":{"read":"请勾选咖簿网协议"}}};
 const formats0 = /^(?:1[345789]\d{9}|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})$/;
 const formats2 = /^(?![A-Za-z]+$)(?!\d+$)(?![^A-Za-z\d]+$)[^\s\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]{8,20}$/;
 const func2 = ucs2length;
@@ -28,7 +28,7 @@ const pattern2 = new RegExp("^\/([^/]*)(?:\/|$)");
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="register" */;
+/*# sourceURL="sign-up" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
