@@ -55,6 +55,12 @@ export const SITE_ROUTES = [
 ] as const
 
 /**
+ * One-segment paths the spec gives to event pages (SPEC §2 "Other event and competition pages"):
+ * core segments no competition may take, and that an event definition serves.
+ */
+export const EVENT_PAGE_SEGMENTS = ['suzhou-platform', 'worldIndustrialDesignCon'] as const
+
+/**
  * Routes whose parameter is a file name, not any segment: /agreement/user exists only while
  * content/agreements/user.json does, /application/<slug> only for a landing page. Each maps to the
  * folder whose *.json files name the values.

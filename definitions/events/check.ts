@@ -6,6 +6,7 @@ import { LANDING_SIGNUP_FORMS } from '../../schemas/forms/index.ts'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
 import { isReservedSegment } from '../core/reserved.ts'
+import { EVENT_PAGE_SEGMENTS } from '../core/site-routes.ts'
 import { checkImage, checkSectionIds, checkSectionList, type SectionListContext } from '../landing/check.ts'
 import { walkSections } from '../landing/walk.ts'
 import { eventSchema } from './schema.ts'
@@ -16,12 +17,6 @@ export interface LoadedEvent {
   file: string
   definition: EventDefinition
 }
-
-/**
- * One-segment paths the spec gives to event pages (SPEC §2 "Other event and competition pages"):
- * core segments no competition may take, and that an event definition serves.
- */
-export const EVENT_PAGE_SEGMENTS = ['suzhou-platform', 'worldIndustrialDesignCon'] as const
 
 /** First segments of a competition's own pages (definitions/competition/routes.ts). */
 const COMPETITION_STEPS = ['index', 'preview', 'base', 'pay']

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isReservedSegment, RESERVED_SEGMENTS } from '../../definitions/core/reserved.ts'
 import { SITE_ROUTES } from '../../definitions/core/site-routes.ts'
@@ -41,6 +43,12 @@ describe('reserved route segments', () => {
     const segments = [...firstSegments(routes)]
     expect(segments.length).toBeGreaterThan(15)
     expect(segments.filter((segment) => !isReservedSegment(segment))).toEqual([])
+  })
+
+  it('lists every top-level entry of public/, so no competition slug can shadow a served file', () => {
+    const served = fs.readdirSync(path.resolve(import.meta.dirname, '../../public'))
+    expect(served.length).toBeGreaterThan(3)
+    expect(served.filter((entry) => !isReservedSegment(entry))).toEqual([])
   })
 
   it('compares without case, as people type addresses', () => {
