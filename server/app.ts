@@ -161,13 +161,21 @@ async function startTempSweeper(
   app.addHook('onClose', async () => clearInterval(timer))
 }
 
-/** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
 /** Agreements and other editorial files. */
 const CONTENT_DIR = path.resolve(import.meta.dirname, '../content')
+/**
+ * The landing pages the server indexes (titles for search, which sign-ups it accepts) unless the
+ * config's landingDir says otherwise: the repository's, which the SPA is built from. DEFINITIONS_ROOT
+ * does not move it.
+ */
 const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
-/** Where competitions/, landing-pages/ and public/ are read from unless DEFINITIONS_ROOT says otherwise. */
+/**
+ * Where competitions/, events/ and public/ (and the landing-pages/_shared/ fragments a competition or
+ * event includes) are read from unless DEFINITIONS_ROOT says otherwise.
+ */
 const DEFAULT_DEFINITIONS_ROOT = path.resolve(import.meta.dirname, '..')
 
+/** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
 export const BODY_LIMIT = 1024 * 1024
 
 /** Builds the whole server: plugins first, then routes. Does not listen. */

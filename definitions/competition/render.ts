@@ -1,27 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { SectionEntry } from '../landing/types.ts'
+import { sharedFragments } from '../landing/pages.ts'
 import { expandIncludes } from '../landing/walk.ts'
 import { factsOf, fillFacts } from './facts.ts'
 import { STAGE_LABELS, type Stage, stageAt } from './phases.ts'
 import { routesOf, type Step, stepsOf } from './routes.ts'
 import type { Competition } from './types.ts'
-
-/** A fragment's sections from landing-pages/_shared/<name>.json under `root` (undefined when missing). */
-export function sharedFragments(root: string): (name: string) => SectionEntry[] | undefined {
-  const dir = path.join(root, 'landing-pages/_shared')
-  return (name) => {
-    const file = path.join(dir, `${name}.json`)
-    // Include names are checked against the fragment list first; this keeps a name from leaving the folder.
-    if (!path.resolve(file).startsWith(path.resolve(dir) + path.sep)) return undefined
-    try {
-      const sections = (JSON.parse(fs.readFileSync(file, 'utf8')) as { sections?: unknown }).sections
-      return Array.isArray(sections) ? (sections as SectionEntry[]) : undefined
-    } catch {
-      return undefined
-    }
-  }
-}
 
 /** What the SPA renders a competition from: the definition with includes expanded, stage, steps, routes. */
 export interface RenderableCompetition extends Omit<Competition, '$schema'> {

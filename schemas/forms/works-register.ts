@@ -1,4 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts'
 import { defineForm } from './define.ts'
 import { fileUploadUi, textField, uploadedFileField } from './fields.ts'
 
@@ -120,5 +119,3 @@ export const worksRegister = defineForm({
     },
   },
 })
-
-export type WorksRegisterForm = FromSchema<typeof worksRegister.schema>

@@ -1,4 +1,4 @@
-import type { FORMS, FormName } from '../../schemas/forms/index.ts'
+import type { FormName } from '../../schemas/forms/index.ts'
 import { PRECOMPILED } from '../../schemas/precompiled.ts'
 import { type FieldErrors, firstError, normalize, validateForm } from '../../schemas/validate.ts'
 import { BusinessError, CODE } from './envelope.ts'
@@ -14,5 +14,3 @@ export function parseForm<N extends FormName>(name: N, body: unknown): Record<st
   if (message) throw new BusinessError(CODE.badRequest, message)
   return data
 }
-
-export type FormOf<N extends FormName> = (typeof FORMS)[N]

@@ -15,7 +15,6 @@ export const FORM_KEYWORD = 'x-form'
 
 export const str = (maxLength: number, extra: Schema = {}) => ({ type: 'string', maxLength, ...extra })
 export const int = { type: 'integer' } as const
-export const bool = { type: 'boolean' } as const
 
 /** An object whose listed properties are all always present. */
 export function shape(properties: Record<string, unknown>, optional: string[] = []): Schema {

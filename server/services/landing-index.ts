@@ -1,14 +1,11 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import { walkSections } from '../../definitions/landing/walk.ts'
+import { pageSections, readLandingPages } from '../../definitions/landing/pages.ts'
 
 /** What the server needs to know of a landing page: its sign-up forms and when they close. */
 export interface LandingSignupConfig {
   form: string
   closesAt?: string
 }
-
-type Entry = { type?: string; props?: Record<string, unknown>; include?: string }
 
 /** A landing page as the server sees it: for search and for accepting its sign-ups. */
 export interface LandingPageInfo {
@@ -19,39 +16,30 @@ export interface LandingPageInfo {
 }
 
 /**
- * Reads landing-pages/*.json (the same files the SPA renders) once at start: titles for search, and
- * every sign-up section, following includes and nested section lists (the core's walker), so a sign-up is accepted only
- * for a page and form that really offer it.
+ * The landing pages of `landingDir` (a landing-pages/ folder; its parent is the definitions root the
+ * core reads), indexed once at start through the definitions core: titles for search, and every
+ * sign-up section through includes and nested section lists, so a sign-up is accepted only for a page
+ * and form that really offer it.
  */
-export function loadLandingIndex(dir: string): Map<string, LandingPageInfo> {
+export function loadLandingIndex(landingDir: string): Map<string, LandingPageInfo> {
+  const root = path.dirname(landingDir)
   const index = new Map<string, LandingPageInfo>()
-  if (!fs.existsSync(dir)) return index
-  const read = (file: string) =>
-    JSON.parse(fs.readFileSync(file, 'utf8')) as { title?: string; description?: string; sections?: Entry[] }
-  const readSections = (file: string): Entry[] => read(file).sections ?? []
-  const include = (name: string) => {
-    const file = path.join(dir, '_shared', `${name}.json`)
-    return fs.existsSync(file) ? readSections(file) : undefined
-  }
-  for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith('.json') || name.endsWith('.schema.json')) continue
-    const page = read(path.join(dir, name))
+  for (const page of readLandingPages(root)) {
     const signups: LandingSignupConfig[] = []
-    walkSections(
-      page.sections ?? [],
-      'sections',
-      ({ entry }) => {
-        const props = entry.props ?? {}
-        if (entry.type === 'signup' && typeof props.form === 'string')
-          signups.push({
-            form: props.form,
-            closesAt: typeof props.closesAt === 'string' ? props.closesAt : undefined,
-          })
-      },
-      include as never,
-    )
-    const slug = name.replace(/\.json$/, '')
-    index.set(slug, { slug, title: page.title ?? slug, description: page.description ?? '', signups })
+    for (const entry of pageSections(root, page)) {
+      const props = entry.props ?? {}
+      if (entry.type === 'signup' && typeof props.form === 'string')
+        signups.push({
+          form: props.form,
+          closesAt: typeof props.closesAt === 'string' ? props.closesAt : undefined,
+        })
+    }
+    index.set(page.slug, {
+      slug: page.slug,
+      title: page.title ?? page.slug,
+      description: page.description ?? '',
+      signups,
+    })
   }
   return index
 }
