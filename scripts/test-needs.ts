@@ -155,7 +155,11 @@ function main(args: string[]): number {
     return 2
   }
   const missing = missingPackages(suites, realSystem)
-  if (missing.length === 0) return 0
+  if (missing.length === 0) {
+    const wanted = SYSTEM_PACKAGES.filter((p) => p.suites.some((s) => suites.includes(s)))
+    console.log(`present: ${wanted.map((p) => p.debian).join(', ')}`)
+    return 0
+  }
   const root = process.getuid?.() === 0
   const debian = realSystem.isExecutable('/usr/bin/apt-get')
   if (!debian || (!root && !useSudo)) {

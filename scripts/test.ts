@@ -97,14 +97,28 @@ function report(outcomes: Outcome[], totalMs: number) {
   console.log(`  ${'total'.padEnd(width)}  ${seconds(totalMs).padStart(8)}`)
 }
 
+/** `npm test -- --only lint,typecheck` runs just those steps (names as in STAGES), in their stages. */
+function chosenStages(args: string[]): Step[][] {
+  const only =
+    args.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? args[args.indexOf('--only') + 1]
+  if (!args.some((a) => a.startsWith('--only'))) return STAGES.map((stage) => [...stage])
+  const names = new Set((only ?? '').split(','))
+  const known = new Set(STAGES.flat().map((s) => s.name))
+  const unknown = [...names].filter((n) => !known.has(n))
+  if (unknown.length > 0)
+    throw new Error(`no step named ${unknown.join(', ')}; steps: ${[...known].join(', ')}`)
+  return STAGES.map((stage) => stage.filter((s) => names.has(s.name))).filter((stage) => stage.length > 0)
+}
+
 async function main(): Promise<number> {
   const started = Date.now()
   const outcomes: Outcome[] = []
+  const stages = chosenStages(process.argv.slice(2))
   process.on('SIGINT', () => {
     stopAll()
     process.exit(130)
   })
-  for (const stage of STAGES) {
+  for (const stage of stages) {
     const stream = stage.length === 1
     console.log(`\n== ${stage.map((s) => s.name).join(' ‖ ')}`)
     const failed = await new Promise<Outcome | undefined>((resolve) => {
@@ -128,7 +142,9 @@ async function main(): Promise<number> {
       }
     })
     if (failed) {
+      const stopped = stage.filter((s) => !outcomes.some((o) => o.step === s))
       report(outcomes, Date.now() - started)
+      if (stopped.length) console.log(`  stopped when it failed: ${stopped.map((s) => s.name).join(', ')}`)
       console.error(`\nnpm test failed at "${failed.step.name}" (exit ${failed.code}); its output is above.`)
       return 1
     }

@@ -28,6 +28,7 @@ export default async function setup(project: TestProject) {
       databaseUrl: database.databaseUrl,
       staticDir: tempDir('no-spa'),
       basePath: '/',
+      sessionTtlMs: 3600_000,
       logLevel: 'silent',
       demoData: true,
       landingDir: LANDING_FIXTURES,

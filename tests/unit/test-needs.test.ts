@@ -16,7 +16,7 @@ function machine(files: string[], zhFonts: string[] = [], pathDirs = ['/usr/loca
     isExecutable: (file) => held.has(file),
     list: (dir) => [
       ...new Set(
-        files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0]),
+        files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1).split('/')[0] ?? ''),
       ),
     ],
     pathDirs: () => pathDirs,
