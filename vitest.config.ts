@@ -14,7 +14,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          // Node by default: a jsdom page costs seconds to set up per file, and most files need none. A
+          // file that needs the DOM (renders React, calls the API client, reads localStorage) says so
+          // on its first line: `// @vitest-environment jsdom`.
+          environment: 'node',
           environmentOptions: { jsdom: { url: `http://127.0.0.1:${unitPort}/` } },
           globalSetup: ['tests/support/unit-server.ts'],
           provide: { unitPort },
@@ -26,6 +29,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Seeds one database for the run; each test server starts on a copy of it.
+          globalSetup: ['tests/support/server-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

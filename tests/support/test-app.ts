@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { inject } from 'vitest'
 import { type AppConfig, buildApp } from '../../server/app.ts'
 import { definitionsRoot } from './competitions.ts'
 import { tempDir } from './temp-dir.ts'
-import { createTestDatabase } from './test-database.ts'
+import { createTestDatabase, type SeededTemplate } from './test-database.ts'
 
 /**
  * A fresh server on a fresh database for one test file. SQLite in a temporary DATA_DIR by default;
@@ -32,7 +33,10 @@ export async function createTestApp(
     databaseUrlFor?: (direct: string) => string
   } = {},
 ) {
-  const database = await createTestDatabase()
+  // A server with the standard seed and competitions starts on a copy of the run's seeded database
+  // (tests/support/server-template.ts): the same rows a fresh start writes, without the seconds.
+  const standard = options.demoData !== false && !options.definitionsRoot
+  const database = await createTestDatabase(standard ? seededTemplate() : undefined)
   const { dataDir, databaseUrl } = database
   const ownRoot = options.definitionsRoot ? undefined : definitionsRoot()
   const dropDatabase = () => database.drop()
@@ -67,6 +71,16 @@ export async function createTestApp(
       await dropDatabase()
       if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })
     },
+  }
+}
+
+/** The server project's seeded database; none elsewhere (the unit project, a global setup). */
+function seededTemplate(): SeededTemplate | undefined {
+  try {
+    return inject('serverTemplate')
+  } catch {
+    // inject() exists only inside a test file's worker.
+    return undefined
   }
 }
 

@@ -9,17 +9,24 @@ export const ADMIN_DATABASE_URL =
 
 export const onPostgres = () => process.env.TEST_DB === 'postgres'
 
+/** A migrated and seeded database to copy: its data folder and, on PostgreSQL, its database name. */
+export interface SeededTemplate {
+  dataDir: string
+  database?: string
+}
+
 /**
- * A fresh, empty database for one test: SQLite in a temporary DATA_DIR by default; with
- * TEST_DB=postgres, a new database on the server named by TEST_DATABASE_URL. `drop` removes it (and
- * the folder).
+ * A fresh database for one test: SQLite in a temporary DATA_DIR by default; with TEST_DB=postgres, a
+ * new database on the server named by TEST_DATABASE_URL. Empty, or a copy of `template` (its data
+ * folder's files too: keys, stored files). `drop` removes it (and the folder).
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(template?: SeededTemplate): Promise<{
   dataDir: string
   databaseUrl: string
   drop(): Promise<void>
 }> {
   const dataDir = tempDir('data')
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true })
   if (!onPostgres()) {
     return {
       dataDir,
@@ -31,7 +38,9 @@ export async function createTestDatabase(): Promise<{
   const name = `kabu_test_${randomBytes(6).toString('hex')}`
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
-  await client.query(`CREATE DATABASE ${name}`)
+  await client.query(
+    template?.database ? `CREATE DATABASE ${name} TEMPLATE ${template.database}` : `CREATE DATABASE ${name}`,
+  )
   await client.end()
   const url = new URL(admin)
   url.pathname = `/${name}`

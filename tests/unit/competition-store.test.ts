@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { CompetitionView } from '../../schemas/api/competition.ts'
 import { TOKEN_INVALID_MSG } from '../../schemas/contract.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError, http } from '../../src/api/http.ts'
 import { configureHttp } from '../../src/api/http-hooks.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, isSuccessCode } from '../../src/api/http.ts'
 import { configureHttp } from '../../src/api/http-hooks.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { http } from '../../src/api/http.ts'
 import { ensureUserLoaded } from '../../src/app/session.ts'

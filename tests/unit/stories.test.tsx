@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { composeStories, type composeStory, setProjectAnnotations } from '@storybook/react-vite'
 import { describe, expect, test } from 'vitest'
 import preview from '../../.storybook/preview.tsx'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../src/lib/constants.ts'
 import { getToken, removeToken, setToken } from '../../src/lib/token.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest'
 import { uploadFile } from '../../src/api/common.ts'
 import { http } from '../../src/api/http.ts'
