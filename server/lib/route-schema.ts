@@ -179,6 +179,6 @@ export function formBody(name: FormName, extra: Record<string, unknown> = {}): S
  * full, but the route validator checks only the JSON types of its declared fields, so the handler's
  * own Chinese messages stay and no value of the wrong kind reaches it.
  */
-export function handlerBody(schema: Schema): Schema {
-  return { ...schema, [HANDLER_VALIDATED]: true }
+export function handlerBody<const S extends Schema>(schema: S) {
+  return { ...schema, [HANDLER_VALIDATED]: true } as Merge<S, { [HANDLER_VALIDATED]: true }>
 }
