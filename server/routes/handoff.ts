@@ -101,17 +101,12 @@ export async function handoffRoutes(
     `${API_BASE}/handoff/info`,
     { schema: schemas.info, config: { privateAnswer: true } },
     async (request) => {
-      const found = await app.handoff.inspect(request.query.code)
-      if (!found) throw new BusinessError(CODE.badRequest, HANDOFF_INVALID)
-      const user = await app.db.kysely
-        .selectFrom('users')
-        .select(['username', 'account'])
-        .where('id', '=', found.userId)
-        .executeTakeFirstOrThrow()
+      const holder = await app.handoff.holder(request.query.code)
+      if (!holder) throw new BusinessError(CODE.badRequest, HANDOFF_INVALID)
       const data: HandoffInfo = {
-        username: maskName(user.username),
-        account: maskAccount(user.account),
-        expiresAt: found.expiresAt,
+        username: maskName(holder.username),
+        account: maskAccount(holder.account),
+        expiresAt: holder.expiresAt,
       }
       return ok(data)
     },

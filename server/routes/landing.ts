@@ -36,7 +36,7 @@ export async function landingRoutes(app: FastifyInstance): Promise<void> {
       const data = parseForm(signup.form, request.body) as { phone: string }
       // Signed-in visitors are linked to their sign-up; anyone may sign up.
       const userId = (await viewerId(app, request)) ?? null
-      const id = await addLandingSignup(app.db.kysely, {
+      const id = await addLandingSignup(app.db, {
         slug: request.params.slug,
         form: signup.form,
         phone: data.phone,

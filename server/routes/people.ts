@@ -4,7 +4,6 @@ import {
   designerDetailSchema,
   designerFilterSchema,
   designerSchema,
-  type PrizeGroup,
   prizeGroupSchema,
   talentDetailSchema,
   talentFilterSchema,
@@ -18,6 +17,7 @@ import {
   featuredDesigners,
   listDesigners,
   listTalents,
+  prizeGroups,
   type TalentFilter,
   talentDetail,
 } from '../services/people.ts'
@@ -125,16 +125,6 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   })
 
   app.get('/common/listPrize', { schema: schemas.prizes }, async () => {
-    const rows = await app.db.kysely.selectFrom('prizes').selectAll().orderBy('sort').execute()
-    const groups = new Map<string, PrizeGroup>()
-    for (const r of rows) {
-      let group = groups.get(r.group_value)
-      if (!group) {
-        group = { groupValue: r.group_value, groupLabel: r.group_label, prizeList: [] }
-        groups.set(r.group_value, group)
-      }
-      group.prizeList.push({ prizeValue: r.value, prizeLabel: r.label })
-    }
-    return ok([...groups.values()])
+    return ok(await prizeGroups(app.db))
   })
 }

@@ -27,13 +27,11 @@ const schemas = {
 
 /** The personal area's Order and Bill tabs: each user reads only their own rows. */
 export async function recordRoutes(app: FastifyInstance): Promise<void> {
-  const k = app.db.kysely
-
   app.get<{ Querystring: Page }>(
     '/my/orders',
     { preValidation: requireUser, schema: schemas.orders },
     async (request) => {
-      const [list, total] = await listOrders(k, request.userId, request.query)
+      const [list, total] = await listOrders(app.db, request.userId, request.query)
       return table(list, total)
     },
   )
@@ -42,7 +40,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     '/my/bills',
     { preValidation: requireUser, schema: schemas.bills },
     async (request) => {
-      const [list, total] = await listBills(k, request.userId, request.query.kind, request.query)
+      const [list, total] = await listBills(app.db, request.userId, request.query.kind, request.query)
       return table(list, total)
     },
   )
