@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { savedAddressSchema } from '../../schemas/api/address.ts'
 import { createdIdSchema } from '../../schemas/api/common.ts'
@@ -66,7 +67,9 @@ const addressId = (raw: string): number => {
 }
 
 /** Postal addresses for certificates sent by post (SPEC §7 Account); services/addresses.ts keeps them. */
-export async function addressRoutes(app: FastifyInstance): Promise<void> {
+export async function addressRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const readAddress = (body: unknown): AddressForm => {
     const form = parseForm('address', body) as unknown as AddressForm
     if (!app.reference.isSelectableRegion(form.cityId))
@@ -83,17 +86,13 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id })
   })
 
-  app.post<{ Params: { id: string } }>(
-    '/address/update/:id',
-    { preValidation: requireUser, schema: schemas.update },
-    async (request) => {
-      const id = addressId(request.params.id)
-      await updateAddress(app.db, request.userId, id, readAddress(request.body))
-      return ok(undefined, '收货地址已保存')
-    },
-  )
+  app.post('/address/update/:id', { preValidation: requireUser, schema: schemas.update }, async (request) => {
+    const id = addressId(request.params.id)
+    await updateAddress(app.db, request.userId, id, readAddress(request.body))
+    return ok(undefined, '收货地址已保存')
+  })
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/address/default/:id',
     { preValidation: requireUser, schema: schemas.setDefault },
     async (request) => {
@@ -102,12 +101,8 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     },
   )
 
-  app.post<{ Params: { id: string } }>(
-    '/address/delete/:id',
-    { preValidation: requireUser, schema: schemas.remove },
-    async (request) => {
-      await deleteAddress(app.db, request.userId, addressId(request.params.id))
-      return ok(undefined, '收货地址已删除')
-    },
-  )
+  app.post('/address/delete/:id', { preValidation: requireUser, schema: schemas.remove }, async (request) => {
+    await deleteAddress(app.db, request.userId, addressId(request.params.id))
+    return ok(undefined, '收货地址已删除')
+  })
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
   documentInfoSchema,
@@ -143,8 +144,6 @@ const schemas = {
   },
 } as const
 
-type Paged = { pageNum: number; pageSize: number }
-
 /** A path id: digits only, else the record is simply missing. */
 const pathId = (raw: string, missing: string) => {
   if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new BusinessError(CODE.notFound, missing)
@@ -169,9 +168,11 @@ function sendDocument(reply: FastifyReply, file: string, fileName: string) {
 
 /** News, quotations, video history, documents and the miscellaneous pages' data (SPEC §2, §7 Content). */
 export async function articleRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { siteVerification?: string },
 ): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   // Baidu's code is a short token such as codeva-AbC123: anything else is a configuration mistake.
   if (opts.siteVerification && !/^[\w.-]{1,200}$/.test(opts.siteVerification))
     throw new Error(
@@ -179,54 +180,38 @@ export async function articleRoutes(
     )
   const label = (dictionary: string, code: string) => app.reference.dictLabel(dictionary, code)
 
-  app.get<{ Querystring: Paged & { type?: string } }>(
-    '/news/list',
-    { schema: schemas.newsList },
-    async (request) => {
-      const page = await newsPage(app.db, label, request.query)
-      return table(page.rows, page.total)
-    },
-  )
+  app.get('/news/list', { schema: schemas.newsList }, async (request) => {
+    const page = await newsPage(app.db, label, request.query)
+    return table(page.rows, page.total)
+  })
 
-  app.get<{ Querystring: { id: number } }>('/news/getInfo', { schema: schemas.newsInfo }, async (request) => {
+  app.get('/news/getInfo', { schema: schemas.newsInfo }, async (request) => {
     const data = await readNews(app.db, label, request.query.id)
     if (!data) throw new BusinessError(CODE.notFound, NEWS_MISSING)
     return ok(data)
   })
 
-  app.get<{ Querystring: Paged & { type?: string } }>(
-    '/sysDesignQuotation',
-    { schema: schemas.quotationList },
-    async (request) => {
-      const page = await quotationPage(app.db, label, request.query)
-      return table(page.rows, page.total)
-    },
-  )
+  app.get('/sysDesignQuotation', { schema: schemas.quotationList }, async (request) => {
+    const page = await quotationPage(app.db, label, request.query)
+    return table(page.rows, page.total)
+  })
 
-  app.get<{ Querystring: { id: number } }>(
-    '/sysDesignQuotation/getInfo',
-    { schema: schemas.quotationInfo },
-    async (request) => {
-      const row = await quotationById(app.db, label, request.query.id)
-      if (!row) throw new BusinessError(CODE.notFound, QUOTATION_MISSING)
-      return ok(row)
-    },
-  )
+  app.get('/sysDesignQuotation/getInfo', { schema: schemas.quotationInfo }, async (request) => {
+    const row = await quotationById(app.db, label, request.query.id)
+    if (!row) throw new BusinessError(CODE.notFound, QUOTATION_MISSING)
+    return ok(row)
+  })
 
-  app.get<{ Querystring: Paged }>('/historyVideo/list', { schema: schemas.videoList }, async (request) => {
+  app.get('/historyVideo/list', { schema: schemas.videoList }, async (request) => {
     const page = await videoPage(app.db, request.query)
     return table(page.rows, page.total)
   })
 
-  app.get<{ Querystring: { id: number } }>(
-    '/historyVideo/getInfo',
-    { schema: schemas.videoInfo },
-    async (request) => {
-      const row = await videoById(app.db, request.query.id)
-      if (!row) throw new BusinessError(CODE.notFound, VIDEO_MISSING)
-      return ok(row)
-    },
-  )
+  app.get('/historyVideo/getInfo', { schema: schemas.videoInfo }, async (request) => {
+    const row = await videoById(app.db, request.query.id)
+    if (!row) throw new BusinessError(CODE.notFound, VIDEO_MISSING)
+    return ok(row)
+  })
 
   app.get('/historyVideo/showcase', { schema: schemas.showcase }, async () => {
     const row = await showcaseVideo(app.db)
@@ -240,13 +225,11 @@ export async function articleRoutes(
     return row
   }
 
-  app.get<{ Params: { id: string } }>(
-    '/others/document/:id',
-    { schema: schemas.documentInfo },
-    async (request) => ok(documentInfo(await findDocument(request.params.id))),
+  app.get('/others/document/:id', { schema: schemas.documentInfo }, async (request) =>
+    ok(documentInfo(await findDocument(request.params.id))),
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/others/downloadword/:id',
     // A download link: a members-only document knows its member by the session cookie.
     { schema: schemas.download, config: { sessionCookie: true } },
@@ -259,7 +242,7 @@ export async function articleRoutes(
     },
   )
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/others/downloadLink/:id',
     { preValidation: requireUser, schema: schemas.signLink },
     async (request) => {
@@ -277,20 +260,14 @@ export async function articleRoutes(
     return row
   }
 
-  app.get<{ Params: { token: string; id: string } }>(
-    '/others/signedDocument/:token/:id',
-    { schema: schemas.signedInfo },
-    async (request) => ok(documentInfo(await signedDocument(request.params))),
+  app.get('/others/signedDocument/:token/:id', { schema: schemas.signedInfo }, async (request) =>
+    ok(documentInfo(await signedDocument(request.params))),
   )
 
-  app.get<{ Params: { token: string; id: string } }>(
-    '/others/download/:token/:id',
-    { schema: schemas.signedDownload },
-    async (request, reply) => {
-      const row = await signedDocument(request.params)
-      return sendDocument(reply, row.file, row.file_name)
-    },
-  )
+  app.get('/others/download/:token/:id', { schema: schemas.signedDownload }, async (request, reply) => {
+    const row = await signedDocument(request.params)
+    return sendDocument(reply, row.file, row.file_name)
+  })
 
   app.get('/questionnaire/summary', { schema: schemas.survey }, async () => ok(await surveySummary(app.db)))
 

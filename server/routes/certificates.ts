@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   type CertificationInfo,
@@ -69,9 +70,11 @@ const schemas = {
  * certificate itself shows — name, level, number, validity — and nothing more.
  */
 export async function certificateRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { certFeeFen: number; siteOrigin?: string; basePath: string },
 ): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const verifyUrl = (request: FastifyRequest, number: string) =>
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}auth/search?number=${number}`
 
@@ -85,32 +88,24 @@ export async function certificateRoutes(
     return ok(data)
   })
 
-  app.get<{ Querystring: { keyword: string } }>(
-    '/certificate/verify',
-    { schema: schemas.verify },
-    async (request) => {
-      const keyword = request.query.keyword.trim()
-      const byNumber = NUMBER.test(keyword.toUpperCase())
-      const rows = await verifyCertificates(
-        app.db,
-        byNumber ? { number: keyword.toUpperCase() } : { name: keyword },
-        VERIFY_LIMIT,
-      )
-      if (!rows.length) throw new BusinessError(CODE.notFound, NOT_FOUND)
-      return ok(rows)
-    },
-  )
+  app.get('/certificate/verify', { schema: schemas.verify }, async (request) => {
+    const keyword = request.query.keyword.trim()
+    const byNumber = NUMBER.test(keyword.toUpperCase())
+    const rows = await verifyCertificates(
+      app.db,
+      byNumber ? { number: keyword.toUpperCase() } : { name: keyword },
+      VERIFY_LIMIT,
+    )
+    if (!rows.length) throw new BusinessError(CODE.notFound, NOT_FOUND)
+    return ok(rows)
+  })
 
-  app.get<{ Querystring: { keyword?: string; pageNum: number; pageSize: number } }>(
-    '/certification/list',
-    { schema: schemas.directory },
-    async (request) => {
-      const { pageNum, pageSize } = request.query
-      const keyword = request.query.keyword?.trim()
-      const page = await certifiedDesigners(app.db, app.reference, { keyword, pageNum, pageSize })
-      return table(page.rows, page.total)
-    },
-  )
+  app.get('/certification/list', { schema: schemas.directory }, async (request) => {
+    const { pageNum, pageSize } = request.query
+    const keyword = request.query.keyword?.trim()
+    const page = await certifiedDesigners(app.db, app.reference, { keyword, pageNum, pageSize })
+    return table(page.rows, page.total)
+  })
 
   /** The certificate a path names, or the §8 not-found answer. */
   const byNumber = async (number: string) => {
@@ -120,17 +115,13 @@ export async function certificateRoutes(
     return cert
   }
 
-  app.get<{ Params: { number: string } }>(
-    '/certificate/:number/image',
-    { schema: schemas.image },
-    async (request, reply) => {
-      const cert = await byNumber(request.params.number)
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(certificateSvg(cert, verifyUrl(request, cert.number)))
-    },
-  )
+  app.get('/certificate/:number/image', { schema: schemas.image }, async (request, reply) => {
+    const cert = await byNumber(request.params.number)
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(certificateSvg(cert, verifyUrl(request, cert.number)))
+  })
 
   // A PDF costs ~100 ms of CPU, in a worker thread: each is made once per content and kept (bounded),
   // so a public URL cannot be used to keep the server busy.
@@ -146,17 +137,13 @@ export async function certificateRoutes(
       async () => bufferOf(await app.workers.run('certificatePdf', { cert, verifyUrl: url })),
     )
 
-  app.get<{ Params: { number: string } }>(
-    '/certificate/:number/pdf',
-    { schema: schemas.pdf },
-    async (request, reply) => {
-      const cert = await byNumber(request.params.number)
-      const pdf = await pdfFor(cert, verifyUrl(request, cert.number), request.ip)
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'no-cache')
-        .header('content-disposition', `attachment; filename="certificate-${cert.number}.pdf"`)
-        .send(pdf)
-    },
-  )
+  app.get('/certificate/:number/pdf', { schema: schemas.pdf }, async (request, reply) => {
+    const cert = await byNumber(request.params.number)
+    const pdf = await pdfFor(cert, verifyUrl(request, cert.number), request.ip)
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-cache')
+      .header('content-disposition', `attachment; filename="certificate-${cert.number}.pdf"`)
+      .send(pdf)
+  })
 }

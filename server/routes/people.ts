@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { listOf } from '../../schemas/api/json.ts'
 import {
@@ -24,7 +25,7 @@ import {
 
 const TAGS = ['设计师与人才']
 /** Ids are PostgreSQL integers: a larger one is a bad request, not a database error. */
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const
 
 const schemas = {
   designers: {
@@ -72,53 +73,43 @@ const FEATURED_DESIGNERS = 4
 const given = (value: string | undefined) => (value?.trim() ? value.trim() : undefined)
 
 /** The designer and talent directories and the prize list (SPEC §2 Home and directories, §3). */
-export async function peopleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: DesignerFilter & { pageNum: number; pageSize: number } }>(
-    '/designer/list',
-    { schema: schemas.designers },
-    async (request) => {
-      const { pageNum, pageSize } = request.query
-      const filter: DesignerFilter = {
-        evaluateStandard: given(request.query.evaluateStandard),
-        professional: given(request.query.professional),
-        cityId: given(request.query.cityId),
-        keyword: given(request.query.keyword),
-      }
-      const { rows, total } = await listDesigners(app.db, app.reference, filter, pageNum, pageSize)
-      return table(rows, total)
-    },
-  )
+export async function peopleRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  app.get('/designer/list', { schema: schemas.designers }, async (request) => {
+    const { pageNum, pageSize } = request.query
+    const filter: DesignerFilter = {
+      evaluateStandard: given(request.query.evaluateStandard),
+      professional: given(request.query.professional),
+      cityId: given(request.query.cityId),
+      keyword: given(request.query.keyword),
+    }
+    const { rows, total } = await listDesigners(app.db, app.reference, filter, pageNum, pageSize)
+    return table(rows, total)
+  })
 
   app.get('/designer/featured', { schema: schemas.featured }, async () =>
     ok(await featuredDesigners(app.db, app.reference, FEATURED_DESIGNERS)),
   )
 
-  app.get<{ Querystring: { id: number } }>(
-    '/designer/detail',
-    { schema: schemas.designer },
-    async (request) => {
-      const designer = await designerDetail(app.db, app.reference, request.query.id)
-      if (!designer) throw new BusinessError(CODE.notFound, '该设计师不存在或未公开')
-      return ok(designer)
-    },
-  )
+  app.get('/designer/detail', { schema: schemas.designer }, async (request) => {
+    const designer = await designerDetail(app.db, app.reference, request.query.id)
+    if (!designer) throw new BusinessError(CODE.notFound, '该设计师不存在或未公开')
+    return ok(designer)
+  })
 
-  app.get<{ Querystring: TalentFilter & { pageNum: number; pageSize: number } }>(
-    '/talent/list',
-    { schema: schemas.talents },
-    async (request) => {
-      const { pageNum, pageSize } = request.query
-      const filter: TalentFilter = {
-        schoolRecord: given(request.query.schoolRecord),
-        cityId: given(request.query.cityId),
-        keyword: given(request.query.keyword),
-      }
-      const { rows, total } = await listTalents(app.db, app.reference, filter, pageNum, pageSize)
-      return table(rows, total)
-    },
-  )
+  app.get('/talent/list', { schema: schemas.talents }, async (request) => {
+    const { pageNum, pageSize } = request.query
+    const filter: TalentFilter = {
+      schoolRecord: given(request.query.schoolRecord),
+      cityId: given(request.query.cityId),
+      keyword: given(request.query.keyword),
+    }
+    const { rows, total } = await listTalents(app.db, app.reference, filter, pageNum, pageSize)
+    return table(rows, total)
+  })
 
-  app.get<{ Querystring: { id: number } }>('/talent/detail', { schema: schemas.talent }, async (request) => {
+  app.get('/talent/detail', { schema: schemas.talent }, async (request) => {
     const talent = await talentDetail(app.db, app.reference, request.query.id)
     if (!talent) throw new BusinessError(CODE.notFound, '该人才不存在或未公开')
     return ok(talent)
