@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { tempDir } from '../scripts/lib/temp-dir.ts'
 import { buildApp } from '../server/app.ts'
 import { seedBulkDesigners } from '../server/db/seed/people.ts'
 import { designerQueries } from '../server/services/people.ts'
-import { tempDir } from '../tests/support/temp-dir.ts'
 import { table } from './format.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
 import { kindOf } from './assets.ts'
 
 export interface HomeLoad {

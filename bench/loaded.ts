@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { tempDir } from '../tests/support/temp-dir.ts'
+import { tempDir } from '../scripts/lib/temp-dir.ts'
 import { benchApp, listen } from './bench-app.ts'
 import { reportLoadedLatency } from './event-loop.ts'
 

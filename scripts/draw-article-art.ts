@@ -8,7 +8,7 @@ import { NEWS } from '../server/db/seed/articles/news.ts'
 import { VIDEO_SECONDS, VIDEOS } from '../server/db/seed/articles/videos.ts'
 import { dictionaries } from '../server/db/seed/dictionaries.ts'
 import { A4, CjkPdf, type TextSpec } from '../server/services/pdf/cjk-pdf.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
 
 /**
  * Draws the demo content's files (run `node scripts/draw-article-art.ts`, commit the output):

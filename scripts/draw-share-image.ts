@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { competitionShareCardOf } from '../definitions/competition/render.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
 
 /**
  * Draws the share cards (1200×630 JPEG: WeChat, Weibo and Open Graph readers take PNG or JPEG, not

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
 
 /**
  * Looks at a page the way a visitor would: `node scripts/screenshot.ts <url> <out.png> [width] [--login] [--bottom]`.

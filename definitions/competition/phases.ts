@@ -1,3 +1,4 @@
+import type { STAGES } from '../../schemas/api/competition.ts'
 import { formatBeijing } from '../../schemas/beijing-time.ts'
 
 /**
@@ -33,7 +34,7 @@ export const PHASE_LABELS: Record<keyof Phases, string> = {
 export const BEIJING_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?\+08:00$/
 
 /** Where a competition stands at `now`. */
-export type Stage = 'upcoming' | 'registering' | 'submitting' | 'judging' | 'finished'
+export type Stage = (typeof STAGES)[number]
 
 export const STAGE_LABELS: Record<Stage, string> = {
   upcoming: '即将开始',

@@ -1,27 +1,20 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import type { Stage } from '../../definitions/competition/phases.ts'
-import type { Step } from '../../definitions/competition/routes.ts'
-import type { Competition } from '../../definitions/competition/types.ts'
 import { anyText, boolean, integer, listOf, object, text } from './json.ts'
 
 // What the competition routes answer (SPEC §7 "Competition" and the competition rows of "Dictionaries
 // and configuration"). How to add a type: schemas/api/json.ts.
+
+/** Where a competition stands (definitions/competition/phases.ts decides which, from its phases). */
+export const STAGES = ['upcoming', 'registering', 'submitting', 'judging', 'finished'] as const
 
 /**
  * What GET /api/competition/definition/{slug} answers: the definition the competition engine renders
  * (its pages with includes already expanded), with where it stands now and its steps and routes.
  * The server builds it from the definitions core; the SPA renders every competition page from it,
  * so a new file in competitions/ needs only a restart. A free-form object to the serialiser; its type
- * is CompetitionView, written beside it because it extends the definitions' own types.
+ * is CompetitionView (definitions/competition/view.ts), which extends the definitions' own types.
  */
 export const competitionViewSchema = { type: 'object', additionalProperties: true } as const
-export interface CompetitionView extends Competition {
-  stage: Stage
-  steps: Step[]
-  routes: string[]
-  /** The share card (JPEG or PNG) the page's og:image names. */
-  shareCard: string
-}
 
 export const competitionDefinitionPath = (slug: string) =>
   `/competition/definition/${encodeURIComponent(slug)}`
@@ -102,10 +95,7 @@ export const competitionInfoSchema = object(
       submissionDeadline: text(32),
       results: text(32),
     }),
-    stage: {
-      type: 'string',
-      enum: ['upcoming', 'registering', 'submitting', 'judging', 'finished'],
-    } as const satisfies { type: 'string'; enum: readonly Stage[] },
+    stage: { type: 'string', enum: STAGES },
     stageLabel: text(10),
     api: text(20),
     apiPaths: { ...formDataSchema, description: '本赛事接口族的路径（报名、作品、确认提交）' },

@@ -1,6 +1,4 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import type { EventDefinition, WindowState } from '../../definitions/events/types.ts'
-import type { SectionEntry } from '../../definitions/landing/types.ts'
 import { anyText, boolean, integer, listOf, object, text } from './json.ts'
 
 /** The API paths of event pages (server/routes/events.ts), named once for the SPA and the server (slugs are letters, digits and -; the server routes pass `:slug`). */
@@ -33,22 +31,8 @@ export const hubItemSchema = object(
 )
 export type HubItem = FromSchema<typeof hubItemSchema>
 
-/** GET /events/page/:slug: the definition with includes expanded, and where it stands now. */
+/** GET /events/page/:slug: the definition with includes expanded, and where it stands now (EventView, definitions/events/view.ts). */
 export const eventViewSchema = { type: 'object', additionalProperties: true } as const
-export interface EventView extends Omit<EventDefinition, 'sections'> {
-  slug: string
-  sections: SectionEntry[]
-  state: WindowState
-  stateLabel: string
-  /** Shown dates, in Beijing time. */
-  dates: string
-  /** The form's window, in Beijing time, and why it takes no entry now (absent: it does). */
-  submitDates?: string
-  submitClosed?: string
-  /** Why check-in is closed now (absent: it is open, or the event has none). */
-  checkInClosed?: string
-  pages: { index: string; submit?: string }
-}
 
 /** GET /events/page/:slug/entry: the signed-in user's entry, or null before they have entered. */
 export const eventEntrySchema = {

@@ -7,41 +7,71 @@ import { FORMS, type FormName } from '../../schemas/forms/index.ts'
  */
 
 type Schema = Record<string, unknown>
+/** One flat object type, so json-schema-to-ts (FromSchema) reads merged properties as one object. */
+type Merge<A, B> = { [K in keyof A | keyof B]: K extends keyof B ? B[K] : K extends keyof A ? A[K] : never }
 
 /** Marks a body that the handler validates itself (parseForm, multipart): see FORM_KEYWORD. */
 export const HANDLER_VALIDATED = 'x-validated-by-handler'
 /** The schemas/forms name whose precompiled validator checks this body, with the §5 messages. */
 export const FORM_KEYWORD = 'x-form'
 
-export const str = (maxLength: number, extra: Schema = {}) => ({ type: 'string', maxLength, ...extra })
+export const str = <const E extends Schema = Record<never, never>>(maxLength: number, extra?: E) =>
+  ({ type: 'string', maxLength, ...extra }) as Merge<{ type: 'string'; maxLength: number }, E>
 export const int = { type: 'integer' } as const
 
 /** An object whose listed properties are all always present. */
-export function shape(properties: Record<string, unknown>, optional: string[] = []): Schema {
+export function shape<const P extends Schema, const O extends keyof P & string = never>(
+  properties: P,
+  optional: readonly O[] = [],
+) {
   return {
     type: 'object',
     properties,
-    required: Object.keys(properties).filter((key) => !optional.includes(key)),
-  }
+    required: Object.keys(properties).filter(
+      (key) => !(optional as readonly string[]).includes(key),
+    ) as Exclude<keyof P & string, O>[],
+  } as const
 }
 
-/** The §7 envelope: code and msg always; data on success when the route has any. */
-function envelope(data?: unknown): Schema {
-  const properties: Record<string, unknown> = {
-    code: { type: 'integer', description: '200 成功；其他为错误码（业务结果一律 HTTP 200）' },
-    msg: { type: 'string' },
-  }
+const CODE_AND_MSG = {
+  code: { type: 'integer', description: '200 成功；其他为错误码（业务结果一律 HTTP 200）' },
+  msg: { type: 'string' },
+} as const
+
+/**
+ * The §7 envelope: code and msg always; data on success when the route has any. Its type says
+ * `additionalProperties: false`, which the object leaves out (the docs stay as they were): it is true
+ * all the same, since fast-json-stringify writes only the listed properties, and it keeps an index
+ * signature out of the reply type a route answers under the type provider.
+ */
+type Envelope<D = never> = {
+  type: 'object'
+  properties: [D] extends [never] ? typeof CODE_AND_MSG : Merge<typeof CODE_AND_MSG, { data: D }>
+  required: ['code', 'msg']
+  additionalProperties: false
+  description: string
+}
+
+function envelope(data: unknown, description: string) {
+  const properties: Record<string, unknown> = { ...CODE_AND_MSG }
   if (data) properties.data = data
-  return { type: 'object', properties, required: ['code', 'msg'] }
+  return { type: 'object', properties, required: ['code', 'msg'], description }
 }
 
 /** What an error answer with an HTTP error status looks like. */
-const errorEnvelope = { ...envelope(), description: '请求无法处理（格式、大小、超时等）' }
-const serverErrorEnvelope = { ...envelope(), description: '服务器内部错误（不含任何内部细节）' }
+const errorEnvelope = envelope(undefined, '请求无法处理（格式、大小、超时等）') as Envelope
+const serverErrorEnvelope = envelope(undefined, '服务器内部错误（不含任何内部细节）') as Envelope
 
-/** Responses of a JSON route: the envelope with `data` for HTTP 200, the bare envelope otherwise. */
-export function replies(data?: unknown, description = '操作结果'): Schema {
-  return { 200: { ...envelope(data), description }, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
+/**
+ * Responses of a JSON route: the envelope with `data` for HTTP 200, the bare envelope otherwise. Typed
+ * to the letter, so a route under the json-schema-to-ts type provider answers the FromSchema type.
+ */
+export function replies<const D = never>(data?: D, description = '操作结果') {
+  return {
+    200: envelope(data, description) as Envelope<D>,
+    '4xx': errorEnvelope,
+    '5xx': serverErrorEnvelope,
+  }
 }
 
 /**
@@ -53,7 +83,7 @@ export function textReplies(description: string): Schema {
 }
 
 /** Responses of a table route (SPEC §7): rows and total beside code and msg. */
-export function tableReplies(row: unknown): Schema {
+export function tableReplies<const R>(row: R) {
   const table = {
     type: 'object',
     properties: {
@@ -64,8 +94,13 @@ export function tableReplies(row: unknown): Schema {
     },
     required: ['code', 'msg'],
     description: '分页结果',
+  } as const
+  // Typed without extra properties, as the envelope (above).
+  return {
+    200: table as typeof table & { additionalProperties: false },
+    '4xx': errorEnvelope,
+    '5xx': serverErrorEnvelope,
   }
-  return { 200: table, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
 }
 
 /** No parameters besides the token every route accepts (SPEC §6). */
@@ -77,8 +112,15 @@ export const TOKEN_QUERY = {
 } as const
 
 /** Query string of `properties` plus the token. */
-export function query(properties: Record<string, unknown>, required: string[] = []): Schema {
-  return { type: 'object', properties: { ...TOKEN_QUERY.properties, ...properties }, required }
+export function query<const P extends Schema, const R extends keyof P & string = never>(
+  properties: P,
+  required: readonly R[] = [],
+) {
+  return {
+    type: 'object',
+    properties: { ...TOKEN_QUERY.properties, ...properties } as Merge<typeof TOKEN_QUERY.properties, P>,
+    required,
+  } as const
 }
 
 /** Paging of a table route (SPEC §7 rows and total): pageNum from 1, pageSize up to 50. */
@@ -88,8 +130,12 @@ export const PAGING = {
 } as const
 
 /** Path parameters, all required strings of bounded length. */
-export function params(names: Record<string, number>): Schema {
-  return shape(Object.fromEntries(Object.entries(names).map(([name, max]) => [name, str(max)])))
+export function params<const N extends Record<string, number>>(names: N) {
+  return shape(
+    Object.fromEntries(Object.entries(names).map(([name, max]) => [name, str(max)])) as {
+      [K in keyof N]: { type: 'string'; maxLength: number }
+    },
+  )
 }
 
 /** How a signed-in user is recognised: the route's docs show the three token carriers of SPEC §6. */
@@ -132,6 +178,6 @@ export function formBody(name: FormName, extra: Record<string, unknown> = {}): S
  * full, but the route validator checks only the JSON types of its declared fields, so the handler's
  * own Chinese messages stay and no value of the wrong kind reaches it.
  */
-export function handlerBody(schema: Schema): Schema {
-  return { ...schema, [HANDLER_VALIDATED]: true }
+export function handlerBody<const S extends Schema>(schema: S) {
+  return { ...schema, [HANDLER_VALIDATED]: true } as Merge<S, { [HANDLER_VALIDATED]: true }>
 }

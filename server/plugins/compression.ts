@@ -1,8 +1,6 @@
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
-
-/** Answers smaller than this go uncompressed (server/services/prepared-json.ts follows it too). */
-export const COMPRESS_THRESHOLD = 1024
+import { COMPRESS_THRESHOLD } from '../services/prepared-json.ts'
 
 /**
  * Compresses API responses over 1 KB (the region tree shrinks from ~165 KB to ~30 KB). gzip only:

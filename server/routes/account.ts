@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sessionTokenSchema, type UserInfo, userInfoSchema } from '../../schemas/api/account.ts'
+import { sessionTokenSchema, userInfoSchema } from '../../schemas/api/account.ts'
 import { LOGIN_SOURCE } from '../../schemas/contract.ts'
 import { canonicalAccount } from '../../schemas/forms/fields.ts'
-import type { UserTable } from '../db/schema.ts'
 import { readCookie } from '../lib/cookies.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { isPasswordHash, verifyPasswordOrDummy } from '../lib/passwords.ts'
+import { verifyPasswordOrDummy } from '../lib/passwords.ts'
 import { formBody, query, replies, SIGNED_IN, str } from '../lib/route-schema.ts'
 import { requestToken, requireUser } from '../plugins/auth.ts'
-import { createAccount } from '../services/accounts.ts'
-import { createSession, isFirstSession, revokeSession } from '../services/sessions.ts'
+import { endSession, passwordAccount, startSession, userBase, wechatAccount } from '../services/sign-in.ts'
 import { confirmationOf, WECHAT_CONFIRM_COOKIE, WECHAT_NONCE_COOKIE } from '../services/wechat/state.ts'
 
 const WRONG_CREDENTIALS = '账号或密码错误'
@@ -55,22 +53,6 @@ interface LoginBody {
 
 const WECHAT_FAILED = '微信登录失败，请重新扫码'
 
-/** The user object of SPEC §3 "User info": what the header and stores read. */
-export function userInfo(
-  user: Pick<UserTable, 'username' | 'nickname' | 'profile_photo' | 'password_hash'> & { id: number },
-  firstSignIn: boolean,
-): UserInfo {
-  return {
-    id: user.id,
-    username: user.username,
-    nickname: user.nickname ?? user.username,
-    profilePhoto: user.profile_photo ?? '',
-    // False for an account made by WeChat sign-in until it sets one (settings).
-    hasPassword: isPasswordHash(user.password_hash),
-    firstSignIn,
-  }
-}
-
 /**
  * WeChat sign-in (SPEC §6 source 1): the state must be one this server handed out, the code is
  * exchanged with the provider, and the WeChat user's account is found by openid — or made on first
@@ -93,27 +75,9 @@ async function wechatSignIn(
     throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
   const wechatUser = await app.wechat.exchange(code)
   if (!wechatUser) throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
-  const k = app.db.kysely
-  const known = await k
-    .selectFrom('users')
-    .select('id')
-    .where('wechat_openid', '=', wechatUser.openid)
-    .executeTakeFirst()
-  if (known) return known.id
-  const created = await createAccount(k, {
-    account: `wx_${wechatUser.openid}`.slice(0, 64),
-    username: wechatUser.nickname,
-    wechatOpenid: wechatUser.openid,
-  })
-  if (created !== undefined) return created
-  // A second tab's sign-in made it a moment ago.
-  const made = await k
-    .selectFrom('users')
-    .select('id')
-    .where('wechat_openid', '=', wechatUser.openid)
-    .executeTakeFirst()
-  if (!made) throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
-  return made.id
+  const userId = await wechatAccount(app.db, wechatUser)
+  if (userId === undefined) throw new BusinessError(CODE.badRequest, WECHAT_FAILED)
+  return userId
 }
 
 export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
@@ -124,20 +88,14 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
       const body = request.body ?? {}
       if (body.logInSource === LOGIN_SOURCE.wechat) {
         const userId = await wechatSignIn(app, request, body.code, body.state)
-        return ok({ token: await createSession(app.db.kysely, userId, opts.sessionTtlMs) })
+        return ok({ token: await startSession(app.db, userId, opts.sessionTtlMs) })
       }
       // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
       const form = parseForm('login', body) as { account: string; password: string }
       const { password } = form
       const account = canonicalAccount(form.account)
 
-      // The same indexed lookup whether or not the name finds an account: the phone and the e-mail
-      // address of one account then count against one limit, and an unknown name against its own.
-      const user = await app.db.kysely
-        .selectFrom('users')
-        .select(['id', 'password_hash'])
-        .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
-        .executeTakeFirst()
+      const user = await passwordAccount(app.db, account)
       // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
       const attempt = await app.loginThrottle.claim({ userId: user?.id, name: account }, request.ip)
       if (attempt.waitMinutes) {
@@ -146,23 +104,17 @@ export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: 
       const valid = await verifyPasswordOrDummy(password, user?.password_hash)
       await attempt.settle(valid)
       if (!user || !valid) throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
-      return ok({ token: await createSession(app.db.kysely, user.id, opts.sessionTtlMs) })
+      return ok({ token: await startSession(app.db, user.id, opts.sessionTtlMs) })
     },
   )
 
   app.get('/my/getUserBase', { preValidation: requireUser, schema: schemas.userBase }, async (request) => {
-    const user = await app.db.kysely
-      .selectFrom('users')
-      .select(['id', 'username', 'nickname', 'profile_photo', 'password_hash'])
-      .where('id', '=', request.userId)
-      .executeTakeFirstOrThrow()
-    const token = requestToken(request)
-    return ok(userInfo(user, !!token && (await isFirstSession(app.db.kysely, token))))
+    return ok(await userBase(app.db, request.userId, requestToken(request)))
   })
 
   app.post('/logout', { schema: schemas.logout }, async (request) => {
     const token = requestToken(request)
-    if (token) await revokeSession(app.db.kysely, token)
+    if (token) await endSession(app.db, token)
     return ok()
   })
 }

@@ -1,34 +1,34 @@
-import fs from 'node:fs'
 import path from 'node:path'
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
   documentInfoSchema,
   historyVideoSchema,
-  type NewsDetail,
   newsCardSchema,
   newsDetailSchema,
-  type QuestionnaireSummary,
   questionnaireSummarySchema,
   quotationSchema,
   signedLinkSchema,
   siteVerificationSchema,
 } from '../../schemas/api/articles.ts'
 import { formatBeijingDate } from '../../schemas/beijing-time.ts'
-import { DOCUMENTS_DIR } from '../db/seed/articles/index.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { PAGING, params, query, replies, SIGNED_IN, tableReplies, textReplies } from '../lib/route-schema.ts'
 import { requireUser, viewerId } from '../plugins/auth.ts'
-import type { DownloadLinks } from '../services/articles/download-links.ts'
-import { CAREER_SURVEY } from '../services/articles/questionnaire.ts'
-import { documentInfo, historyVideo, newsCard, parseBody, quotation } from '../services/articles/records.ts'
+import {
+  documentById,
+  documentBytes,
+  newsPage,
+  quotationById,
+  quotationPage,
+  readNews,
+  showcaseVideo,
+  surveySummary,
+  videoById,
+  videoPage,
+} from '../services/articles/catalogue.ts'
+import { documentInfo } from '../services/articles/records.ts'
 import { bufferOf } from '../workers/pool.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Signs and checks the shareable document links (SIGNING_KEY). */
-    downloadLinks: DownloadLinks
-  }
-}
 
 const TAG = ['资讯、报价与视频']
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const
@@ -144,8 +144,6 @@ const schemas = {
   },
 } as const
 
-type Paged = { pageNum: number; pageSize: number }
-
 /** A path id: digits only, else the record is simply missing. */
 const pathId = (raw: string, missing: string) => {
   if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new BusinessError(CODE.notFound, missing)
@@ -154,7 +152,7 @@ const pathId = (raw: string, missing: string) => {
 
 /** `attachment` with the original name for browsers and an ASCII one for everything else. */
 function sendDocument(reply: FastifyReply, file: string, fileName: string) {
-  const bytes = fs.readFileSync(path.join(DOCUMENTS_DIR, path.basename(file)))
+  const bytes = documentBytes(file)
   const type = file.endsWith('.pdf')
     ? 'application/pdf'
     : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -170,168 +168,68 @@ function sendDocument(reply: FastifyReply, file: string, fileName: string) {
 
 /** News, quotations, video history, documents and the miscellaneous pages' data (SPEC §2, §7 Content). */
 export async function articleRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { siteVerification?: string },
 ): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   // Baidu's code is a short token such as codeva-AbC123: anything else is a configuration mistake.
   if (opts.siteVerification && !/^[\w.-]{1,200}$/.test(opts.siteVerification))
     throw new Error(
       'BAIDU_SITE_VERIFICATION must be the verification code Baidu gives, e.g. codeva-AbC123xyz',
     )
-  const k = app.db.kysely
   const label = (dictionary: string, code: string) => app.reference.dictLabel(dictionary, code)
 
-  app.get<{ Querystring: Paged & { type?: string } }>(
-    '/news/list',
-    { schema: schemas.newsList },
-    async (request) => {
-      const { type, pageNum, pageSize } = request.query
-      let base = k.selectFrom('news_articles')
-      if (type) base = base.where('type', '=', type)
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('published_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return table(
-        rows.map((r) => newsCard(r, label)),
-        Number(count.n),
-      )
-    },
-  )
+  app.get('/news/list', { schema: schemas.newsList }, async (request) => {
+    const page = await newsPage(app.db, label, request.query)
+    return table(page.rows, page.total)
+  })
 
-  app.get<{ Querystring: { id: number } }>('/news/getInfo', { schema: schemas.newsInfo }, async (request) => {
-    const row = await k
-      .selectFrom('news_articles')
-      .selectAll()
-      .where('id', '=', request.query.id)
-      .executeTakeFirst()
-    if (!row) throw new BusinessError(CODE.notFound, NEWS_MISSING)
-    await k
-      .updateTable('news_articles')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute()
-    const related = await k
-      .selectFrom('news_articles')
-      .select(['id', 'title', 'published_at'])
-      .where('type', '=', row.type)
-      .where('id', '<>', row.id)
-      .orderBy('published_at', 'desc')
-      .limit(4)
-      .execute()
-    const data: NewsDetail = {
-      ...newsCard({ ...row, views: row.views + 1 }, label),
-      body: parseBody(row.body),
-      related: related.map((r) => ({ id: r.id, title: r.title, publishedAt: r.published_at })),
-    }
+  app.get('/news/getInfo', { schema: schemas.newsInfo }, async (request) => {
+    const data = await readNews(app.db, label, request.query.id)
+    if (!data) throw new BusinessError(CODE.notFound, NEWS_MISSING)
     return ok(data)
   })
 
-  app.get<{ Querystring: Paged & { type?: string } }>(
-    '/sysDesignQuotation',
-    { schema: schemas.quotationList },
-    async (request) => {
-      const { type, pageNum, pageSize } = request.query
-      let base = k.selectFrom('design_quotations')
-      if (type) base = base.where('type', '=', type)
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('updated_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return table(
-        rows.map((r) => quotation(r, label)),
-        Number(count.n),
-      )
-    },
-  )
-
-  app.get<{ Querystring: { id: number } }>(
-    '/sysDesignQuotation/getInfo',
-    { schema: schemas.quotationInfo },
-    async (request) => {
-      const row = await k
-        .selectFrom('design_quotations')
-        .selectAll()
-        .where('id', '=', request.query.id)
-        .executeTakeFirst()
-      if (!row) throw new BusinessError(CODE.notFound, QUOTATION_MISSING)
-      return ok(quotation(row, label))
-    },
-  )
-
-  app.get<{ Querystring: Paged }>('/historyVideo/list', { schema: schemas.videoList }, async (request) => {
-    const { pageNum, pageSize } = request.query
-    const [rows, count] = await Promise.all([
-      k
-        .selectFrom('history_videos')
-        .selectAll()
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize)
-        .execute(),
-      k
-        .selectFrom('history_videos')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ])
-    return table(rows.map(historyVideo), Number(count.n))
+  app.get('/sysDesignQuotation', { schema: schemas.quotationList }, async (request) => {
+    const page = await quotationPage(app.db, label, request.query)
+    return table(page.rows, page.total)
   })
 
-  app.get<{ Querystring: { id: number } }>(
-    '/historyVideo/getInfo',
-    { schema: schemas.videoInfo },
-    async (request) => {
-      const row = await k
-        .selectFrom('history_videos')
-        .selectAll()
-        .where('id', '=', request.query.id)
-        .executeTakeFirst()
-      if (!row) throw new BusinessError(CODE.notFound, VIDEO_MISSING)
-      return ok(historyVideo(row))
-    },
-  )
+  app.get('/sysDesignQuotation/getInfo', { schema: schemas.quotationInfo }, async (request) => {
+    const row = await quotationById(app.db, label, request.query.id)
+    if (!row) throw new BusinessError(CODE.notFound, QUOTATION_MISSING)
+    return ok(row)
+  })
+
+  app.get('/historyVideo/list', { schema: schemas.videoList }, async (request) => {
+    const page = await videoPage(app.db, request.query)
+    return table(page.rows, page.total)
+  })
+
+  app.get('/historyVideo/getInfo', { schema: schemas.videoInfo }, async (request) => {
+    const row = await videoById(app.db, request.query.id)
+    if (!row) throw new BusinessError(CODE.notFound, VIDEO_MISSING)
+    return ok(row)
+  })
 
   app.get('/historyVideo/showcase', { schema: schemas.showcase }, async () => {
-    const row = await k
-      .selectFrom('history_videos')
-      .selectAll()
-      .where('showcase', '=', 1)
-      .orderBy('published_at', 'desc')
-      .executeTakeFirst()
+    const row = await showcaseVideo(app.db)
     if (!row) throw new BusinessError(CODE.notFound, VIDEO_MISSING)
-    return ok(historyVideo(row))
+    return ok(row)
   })
 
   const findDocument = async (raw: string) => {
-    const row = await k
-      .selectFrom('documents')
-      .selectAll()
-      .where('id', '=', pathId(raw, DOCUMENT_MISSING))
-      .executeTakeFirst()
+    const row = await documentById(app.db, pathId(raw, DOCUMENT_MISSING))
     if (!row) throw new BusinessError(CODE.notFound, DOCUMENT_MISSING)
     return row
   }
 
-  app.get<{ Params: { id: string } }>(
-    '/others/document/:id',
-    { schema: schemas.documentInfo },
-    async (request) => ok(documentInfo(await findDocument(request.params.id))),
+  app.get('/others/document/:id', { schema: schemas.documentInfo }, async (request) =>
+    ok(documentInfo(await findDocument(request.params.id))),
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/others/downloadword/:id',
     // A download link: a members-only document knows its member by the session cookie.
     { schema: schemas.download, config: { sessionCookie: true } },
@@ -344,7 +242,7 @@ export async function articleRoutes(
     },
   )
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/others/downloadLink/:id',
     { preValidation: requireUser, schema: schemas.signLink },
     async (request) => {
@@ -362,55 +260,21 @@ export async function articleRoutes(
     return row
   }
 
-  app.get<{ Params: { token: string; id: string } }>(
-    '/others/signedDocument/:token/:id',
-    { schema: schemas.signedInfo },
-    async (request) => ok(documentInfo(await signedDocument(request.params))),
+  app.get('/others/signedDocument/:token/:id', { schema: schemas.signedInfo }, async (request) =>
+    ok(documentInfo(await signedDocument(request.params))),
   )
 
-  app.get<{ Params: { token: string; id: string } }>(
-    '/others/download/:token/:id',
-    { schema: schemas.signedDownload },
-    async (request, reply) => {
-      const row = await signedDocument(request.params)
-      return sendDocument(reply, row.file, row.file_name)
-    },
-  )
+  app.get('/others/download/:token/:id', { schema: schemas.signedDownload }, async (request, reply) => {
+    const row = await signedDocument(request.params)
+    return sendDocument(reply, row.file, row.file_name)
+  })
 
-  const surveySummary = async (): Promise<QuestionnaireSummary> => {
-    const rows = await k
-      .selectFrom('questionnaire_responses')
-      .select(['answers', 'created_at'])
-      .where('questionnaire', '=', CAREER_SURVEY.key)
-      .execute()
-    const answers = rows.map((r) => JSON.parse(r.answers) as Record<string, number>)
-    return {
-      title: CAREER_SURVEY.title,
-      description: CAREER_SURVEY.description,
-      respondents: rows.length,
-      updatedAt: rows.reduce((latest, r) => (r.created_at > latest ? r.created_at : latest), ''),
-      questions: CAREER_SURVEY.questions.map((q) => {
-        const counts = q.options.map((_, i) => answers.filter((a) => a[q.key] === i).length)
-        const answered = counts.reduce((a, b) => a + b, 0)
-        return {
-          key: q.key,
-          title: q.title,
-          options: q.options.map((label, i) => ({
-            label,
-            count: counts[i]!,
-            percent: answered ? Math.round((counts[i]! * 100) / answered) : 0,
-          })),
-        }
-      }),
-    }
-  }
-
-  app.get('/questionnaire/summary', { schema: schemas.survey }, async () => ok(await surveySummary()))
+  app.get('/questionnaire/summary', { schema: schemas.survey }, async () => ok(await surveySummary(app.db)))
 
   // The PDF changes only when answers do: one copy is kept per summary, so repeated downloads cost nothing.
   let cachedPdf: { key: string; pdf: Promise<Buffer> } | undefined
   app.get('/questionnaire/export', { schema: schemas.surveyPdf }, async (_request, reply) => {
-    const summary = await surveySummary()
+    const summary = await surveySummary(app.db)
     const key = JSON.stringify(summary)
     if (cachedPdf?.key !== key) {
       const printedAt = formatBeijingDate(new Date().toISOString())

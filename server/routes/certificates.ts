@@ -1,9 +1,8 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
 import {
   type CertificationInfo,
   type CertificationOverview,
-  type CertifiedDesigner,
   certificationInfoSchema,
   certificationOverviewSchema,
   certifiedDesignerSchema,
@@ -13,8 +12,13 @@ import { CERT_VALID_YEARS, formatYuan } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { PAGING, params, query, replies, tableReplies, textReplies } from '../lib/route-schema.ts'
+import {
+  certificateByNumber,
+  certifiedCount,
+  certifiedDesigners,
+  verifyCertificates,
+} from '../services/certificate/directory.ts'
 import { certificateSvg } from '../services/certificate/render.ts'
-import { certificationInfo, certificationsWithNames } from '../services/certification.ts'
 import { MadeOnce } from '../services/pdf/made-once.ts'
 import { bufferOf } from '../workers/pool.ts'
 
@@ -66,117 +70,58 @@ const schemas = {
  * certificate itself shows — name, level, number, validity — and nothing more.
  */
 export async function certificateRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { certFeeFen: number; siteOrigin?: string; basePath: string },
 ): Promise<void> {
-  const k = app.db.kysely
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const verifyUrl = (request: FastifyRequest, number: string) =>
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}auth/search?number=${number}`
 
   app.get('/certificate/info', { schema: schemas.info }, async () => {
-    const count = await k
-      .selectFrom('certifications')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('valid_until', '>', new Date().toISOString())
-      .executeTakeFirstOrThrow()
     const data: CertificationOverview = {
       approveMoney: formatYuan(opts.certFeeFen),
       approveMoneyFen: opts.certFeeFen,
       validYears: CERT_VALID_YEARS,
-      certifiedCount: Number(count.n),
+      certifiedCount: await certifiedCount(app.db),
     }
     return ok(data)
   })
 
-  app.get<{ Querystring: { keyword: string } }>(
-    '/certificate/verify',
-    { schema: schemas.verify },
-    async (request) => {
-      const keyword = request.query.keyword.trim()
-      const byNumber = NUMBER.test(keyword.toUpperCase())
-      const rows = await certificationsWithNames(k)
-        .where((eb) =>
-          byNumber
-            ? eb('certifications.number', '=', keyword.toUpperCase())
-            : eb(eb.fn.coalesce('realname_auths.username', 'users.username'), '=', keyword),
-        )
-        .orderBy('certifications.valid_until', 'desc')
-        .limit(VERIFY_LIMIT)
-        .execute()
-      if (!rows.length) throw new BusinessError(CODE.notFound, NOT_FOUND)
-      const now = new Date()
-      return ok(rows.map((r) => certificationInfo(r, now)))
-    },
-  )
+  app.get('/certificate/verify', { schema: schemas.verify }, async (request) => {
+    const keyword = request.query.keyword.trim()
+    const byNumber = NUMBER.test(keyword.toUpperCase())
+    const rows = await verifyCertificates(
+      app.db,
+      byNumber ? { number: keyword.toUpperCase() } : { name: keyword },
+      VERIFY_LIMIT,
+    )
+    if (!rows.length) throw new BusinessError(CODE.notFound, NOT_FOUND)
+    return ok(rows)
+  })
 
-  app.get<{ Querystring: { keyword?: string; pageNum: number; pageSize: number } }>(
-    '/certification/list',
-    { schema: schemas.directory },
-    async (request) => {
-      const { pageNum, pageSize } = request.query
-      const keyword = request.query.keyword?.trim()
-      const now = new Date().toISOString()
-      let listed = certificationsWithNames(k).where('certifications.valid_until', '>', now)
-      if (keyword) {
-        // A city matches its region ids; a name or a number matches exactly or by prefix.
-        const cities = app.reference.regionsNamed(keyword)
-        listed = listed.where((eb) =>
-          eb.or([
-            eb(
-              eb.fn.coalesce('realname_auths.username', 'users.username'),
-              'like',
-              `${keyword.replace(/[%_]/g, '')}%`,
-            ),
-            eb('certifications.number', '=', keyword.toUpperCase()),
-            ...(cities.length
-              ? [eb(eb.fn.coalesce('designer_profiles.city_id', 'realname_auths.city_id'), 'in', cities)]
-              : []),
-          ]),
-        )
-      }
-      const [rows, total] = await Promise.all([
-        listed
-          .orderBy('certifications.created_at', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute(),
-        listed.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ])
-      const list: CertifiedDesigner[] = rows.map((r) => ({
-        number: r.number,
-        username: r.username,
-        level: r.level,
-        validUntil: r.valid_until,
-        cityNames: r.city_id ? app.reference.regionPath(r.city_id).map((p) => p.name) : [],
-        professional: r.professional
-          ? (app.reference.dictLabel('sys_professional_type', r.professional) ?? '')
-          : '',
-      }))
-      return table(list, Number(total.n))
-    },
-  )
+  app.get('/certification/list', { schema: schemas.directory }, async (request) => {
+    const { pageNum, pageSize } = request.query
+    const keyword = request.query.keyword?.trim()
+    const page = await certifiedDesigners(app.db, app.reference, { keyword, pageNum, pageSize })
+    return table(page.rows, page.total)
+  })
 
   /** The certificate a path names, or the §8 not-found answer. */
   const byNumber = async (number: string) => {
     if (!NUMBER.test(number)) throw new BusinessError(CODE.notFound, NOT_FOUND)
-    const row = await certificationsWithNames(k)
-      .where('certifications.number', '=', number)
-      .executeTakeFirst()
-    if (!row) throw new BusinessError(CODE.notFound, NOT_FOUND)
-    return certificationInfo(row, new Date())
+    const cert = await certificateByNumber(app.db, number)
+    if (!cert) throw new BusinessError(CODE.notFound, NOT_FOUND)
+    return cert
   }
 
-  app.get<{ Params: { number: string } }>(
-    '/certificate/:number/image',
-    { schema: schemas.image },
-    async (request, reply) => {
-      const cert = await byNumber(request.params.number)
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(certificateSvg(cert, verifyUrl(request, cert.number)))
-    },
-  )
+  app.get('/certificate/:number/image', { schema: schemas.image }, async (request, reply) => {
+    const cert = await byNumber(request.params.number)
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(certificateSvg(cert, verifyUrl(request, cert.number)))
+  })
 
   // A PDF costs ~100 ms of CPU, in a worker thread: each is made once per content and kept (bounded),
   // so a public URL cannot be used to keep the server busy.
@@ -192,17 +137,13 @@ export async function certificateRoutes(
       async () => bufferOf(await app.workers.run('certificatePdf', { cert, verifyUrl: url })),
     )
 
-  app.get<{ Params: { number: string } }>(
-    '/certificate/:number/pdf',
-    { schema: schemas.pdf },
-    async (request, reply) => {
-      const cert = await byNumber(request.params.number)
-      const pdf = await pdfFor(cert, verifyUrl(request, cert.number), request.ip)
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'no-cache')
-        .header('content-disposition', `attachment; filename="certificate-${cert.number}.pdf"`)
-        .send(pdf)
-    },
-  )
+  app.get('/certificate/:number/pdf', { schema: schemas.pdf }, async (request, reply) => {
+    const cert = await byNumber(request.params.number)
+    const pdf = await pdfFor(cert, verifyUrl(request, cert.number), request.ip)
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-cache')
+      .header('content-disposition', `attachment; filename="certificate-${cert.number}.pdf"`)
+      .send(pdf)
+  })
 }

@@ -17,7 +17,6 @@ import { requireUser, viewerId } from '../plugins/auth.ts'
 import { registerMultipart } from '../plugins/uploads.ts'
 import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import { recordUpload } from '../services/file-records.ts'
-import type { ReferenceData } from '../services/reference-data.ts'
 import {
   type FileStorage,
   INCOMPLETE,
@@ -26,13 +25,6 @@ import {
   UploadError,
   uploadType,
 } from '../services/storage.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    reference: ReferenceData
-    storage: FileStorage
-  }
-}
 
 const schemas = {
   dictionary: {
@@ -170,7 +162,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
           throw error
         }
         const originalName = part.filename.slice(0, 255)
-        await recordUpload(app.db.kysely, stored, originalName, request.userId)
+        await recordUpload(app.db, stored, originalName, request.userId)
         const uploaded: UploadedFile = {
           url: `/api/files/${stored.name}`,
           fileName: originalName,
@@ -187,7 +179,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     const { name } = request.params
     if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) throw new BusinessError(CODE.notFound, '文件不存在')
     // Someone else's private upload answers exactly like a file that does not exist (README).
-    const access = await fileAccess(app.db.kysely, name, () => viewerId(app, request))
+    const access = await fileAccess(app.db, name, () => viewerId(app, request))
     const file = app.storage.pathOf(name)
     if (access === 'none' || !fs.existsSync(file)) throw new BusinessError(CODE.notFound, '文件不存在')
     const type = uploadType(name.split('.')[1] ?? '')

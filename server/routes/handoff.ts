@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import {
   type HandoffInfo,
@@ -75,10 +76,12 @@ function addressOf(basePath: string, path: string): string {
  * as the browser will read it (schemas/redirect-target.ts).
  */
 export async function handoffRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { basePath: string; sessionTtlMs: number; siteOrigin?: string },
 ): Promise<void> {
-  app.post<{ Body: { url?: string } }>(
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  app.post(
     `${API_BASE}/my/handoff`,
     { preValidation: requireUser, schema: schemas.mint },
     async (request) => {
@@ -97,27 +100,22 @@ export async function handoffRoutes(
     },
   )
 
-  app.get<{ Querystring: { code: string } }>(
+  app.get(
     `${API_BASE}/handoff/info`,
     { schema: schemas.info, config: { privateAnswer: true } },
     async (request) => {
-      const found = await app.handoff.inspect(request.query.code)
-      if (!found) throw new BusinessError(CODE.badRequest, HANDOFF_INVALID)
-      const user = await app.db.kysely
-        .selectFrom('users')
-        .select(['username', 'account'])
-        .where('id', '=', found.userId)
-        .executeTakeFirstOrThrow()
+      const holder = await app.handoff.holder(request.query.code)
+      if (!holder) throw new BusinessError(CODE.badRequest, HANDOFF_INVALID)
       const data: HandoffInfo = {
-        username: maskName(user.username),
-        account: maskAccount(user.account),
-        expiresAt: found.expiresAt,
+        username: maskName(holder.username),
+        account: maskAccount(holder.account),
+        expiresAt: holder.expiresAt,
       }
       return ok(data)
     },
   )
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     `${API_BASE}/handoff/redeem`,
     { schema: schemas.redeem, config: { privateAnswer: true } },
     async (request) => {
@@ -128,22 +126,18 @@ export async function handoffRoutes(
     },
   )
 
-  app.get<{ Querystring: { token?: string; url?: string } }>(
-    `${opts.basePath}redirect`,
-    { schema: schemas.redirect },
-    async (request, reply) => {
-      const target = redirectTarget(request.query.url, opts.basePath)
-      if (target.kind === 'invalid') throw new RequestError(400, BAD_TARGET)
-      // The visitor's own link: the page that names the account and asks to confirm (the SPA's).
-      if (request.query.token && visitorNavigated(request)) {
-        reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-        return reply.callNotFound()
-      }
-      // No code, or another site sent the browser here: to the target, nobody signed in or out.
-      return reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(addressOf(opts.basePath, target.kind === 'path' ? target.path : '/'), 302)
-    },
-  )
+  app.get(`${opts.basePath}redirect`, { schema: schemas.redirect }, async (request, reply) => {
+    const target = redirectTarget(request.query.url, opts.basePath)
+    if (target.kind === 'invalid') throw new RequestError(400, BAD_TARGET)
+    // The visitor's own link: the page that names the account and asks to confirm (the SPA's).
+    if (request.query.token && visitorNavigated(request)) {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      return reply.callNotFound()
+    }
+    // No code, or another site sent the browser here: to the target, nobody signed in or out.
+    return reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .redirect(addressOf(opts.basePath, target.kind === 'path' ? target.path : '/'), 302)
+  })
 }

@@ -4,8 +4,8 @@ import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { formBody, handlerBody, query, replies } from '../lib/route-schema.ts'
-import { nowIso } from '../lib/time.ts'
-import { VerificationCodes, WRONG_CODE } from '../services/verification-codes.ts'
+import { accountOfPhone, resetPassword } from '../services/password-reset.ts'
+import { WRONG_CODE } from '../services/verification-codes.ts'
 
 const schemas = {
   sendCode: {
@@ -32,15 +32,13 @@ const schemas = {
 
 /** Password reset by SMS code (/forgetPwd). Never reveals whether a phone has an account. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
-  const k = app.db.kysely
-
   app.post<{ Body: { phone?: string } }>(
     '/password/sendCode',
     { schema: schemas.sendCode },
     async (request) => {
       const phone = String(request.body?.phone ?? '').trim()
       if (!FORMATS.phone.test(phone)) throw new BusinessError(CODE.badRequest, MESSAGES.phoneInvalid)
-      const user = await k.selectFrom('users').select('id').where('account', '=', phone).executeTakeFirst()
+      const user = await accountOfPhone(app.db, phone)
       // Only a registered phone gets the code: the answer, the limit and the stored code are the same.
       await app.verificationCodes.issue(phone, 'reset', request.ip, (code) =>
         user
@@ -61,22 +59,12 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       password: string
     }
     const codeId = await app.verificationCodes.check(form.phone, 'reset', form.code)
-    const user = await k.selectFrom('users').select('id').where('account', '=', form.phone).executeTakeFirst()
-    if (!user) throw new BusinessError(CODE.badRequest, WRONG_CODE)
-    const passwordHash = await hashPassword(form.password)
-    await k.transaction().execute(async (trx) => {
-      await VerificationCodes.markUsed(trx, codeId)
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
-      // Every existing sign-in ends: whoever knew the old password is out.
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: nowIso() })
-        .where('user_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-        .execute()
-    })
+    const userId = await accountOfPhone(app.db, form.phone)
+    if (userId === undefined) throw new BusinessError(CODE.badRequest, WRONG_CODE)
+    // Every existing sign-in ends: whoever knew the old password is out.
+    await resetPassword(app.db, userId, codeId, await hashPassword(form.password))
     // The owner proved who they are: a lock that guessers put on the account is lifted.
-    await app.loginThrottle.forgive(user.id)
+    await app.loginThrottle.forgive(userId)
     return ok(undefined, '密码已重置，请使用新密码登录')
   })
 }

@@ -1,10 +1,10 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { listOf } from '../../schemas/api/json.ts'
 import {
   designerDetailSchema,
   designerFilterSchema,
   designerSchema,
-  type PrizeGroup,
   prizeGroupSchema,
   talentDetailSchema,
   talentFilterSchema,
@@ -18,13 +18,14 @@ import {
   featuredDesigners,
   listDesigners,
   listTalents,
+  prizeGroups,
   type TalentFilter,
   talentDetail,
 } from '../services/people.ts'
 
 const TAGS = ['设计师与人才']
 /** Ids are PostgreSQL integers: a larger one is a bad request, not a database error. */
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const
 
 const schemas = {
   designers: {
@@ -72,69 +73,49 @@ const FEATURED_DESIGNERS = 4
 const given = (value: string | undefined) => (value?.trim() ? value.trim() : undefined)
 
 /** The designer and talent directories and the prize list (SPEC §2 Home and directories, §3). */
-export async function peopleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: DesignerFilter & { pageNum: number; pageSize: number } }>(
-    '/designer/list',
-    { schema: schemas.designers },
-    async (request) => {
-      const { pageNum, pageSize } = request.query
-      const filter: DesignerFilter = {
-        evaluateStandard: given(request.query.evaluateStandard),
-        professional: given(request.query.professional),
-        cityId: given(request.query.cityId),
-        keyword: given(request.query.keyword),
-      }
-      const { rows, total } = await listDesigners(app.db, app.reference, filter, pageNum, pageSize)
-      return table(rows, total)
-    },
-  )
+export async function peopleRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  app.get('/designer/list', { schema: schemas.designers }, async (request) => {
+    const { pageNum, pageSize } = request.query
+    const filter: DesignerFilter = {
+      evaluateStandard: given(request.query.evaluateStandard),
+      professional: given(request.query.professional),
+      cityId: given(request.query.cityId),
+      keyword: given(request.query.keyword),
+    }
+    const { rows, total } = await listDesigners(app.db, app.reference, filter, pageNum, pageSize)
+    return table(rows, total)
+  })
 
   app.get('/designer/featured', { schema: schemas.featured }, async () =>
     ok(await featuredDesigners(app.db, app.reference, FEATURED_DESIGNERS)),
   )
 
-  app.get<{ Querystring: { id: number } }>(
-    '/designer/detail',
-    { schema: schemas.designer },
-    async (request) => {
-      const designer = await designerDetail(app.db, app.reference, request.query.id)
-      if (!designer) throw new BusinessError(CODE.notFound, '该设计师不存在或未公开')
-      return ok(designer)
-    },
-  )
+  app.get('/designer/detail', { schema: schemas.designer }, async (request) => {
+    const designer = await designerDetail(app.db, app.reference, request.query.id)
+    if (!designer) throw new BusinessError(CODE.notFound, '该设计师不存在或未公开')
+    return ok(designer)
+  })
 
-  app.get<{ Querystring: TalentFilter & { pageNum: number; pageSize: number } }>(
-    '/talent/list',
-    { schema: schemas.talents },
-    async (request) => {
-      const { pageNum, pageSize } = request.query
-      const filter: TalentFilter = {
-        schoolRecord: given(request.query.schoolRecord),
-        cityId: given(request.query.cityId),
-        keyword: given(request.query.keyword),
-      }
-      const { rows, total } = await listTalents(app.db, app.reference, filter, pageNum, pageSize)
-      return table(rows, total)
-    },
-  )
+  app.get('/talent/list', { schema: schemas.talents }, async (request) => {
+    const { pageNum, pageSize } = request.query
+    const filter: TalentFilter = {
+      schoolRecord: given(request.query.schoolRecord),
+      cityId: given(request.query.cityId),
+      keyword: given(request.query.keyword),
+    }
+    const { rows, total } = await listTalents(app.db, app.reference, filter, pageNum, pageSize)
+    return table(rows, total)
+  })
 
-  app.get<{ Querystring: { id: number } }>('/talent/detail', { schema: schemas.talent }, async (request) => {
+  app.get('/talent/detail', { schema: schemas.talent }, async (request) => {
     const talent = await talentDetail(app.db, app.reference, request.query.id)
     if (!talent) throw new BusinessError(CODE.notFound, '该人才不存在或未公开')
     return ok(talent)
   })
 
   app.get('/common/listPrize', { schema: schemas.prizes }, async () => {
-    const rows = await app.db.kysely.selectFrom('prizes').selectAll().orderBy('sort').execute()
-    const groups = new Map<string, PrizeGroup>()
-    for (const r of rows) {
-      let group = groups.get(r.group_value)
-      if (!group) {
-        group = { groupValue: r.group_value, groupLabel: r.group_label, prizeList: [] }
-        groups.set(r.group_value, group)
-      }
-      group.prizeList.push({ prizeValue: r.value, prizeLabel: r.label })
-    }
-    return ok([...groups.values()])
+    return ok(await prizeGroups(app.db))
   })
 }

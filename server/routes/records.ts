@@ -1,9 +1,10 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { billRowSchema, orderRowSchema } from '../../schemas/api/payment.ts'
 import { table } from '../lib/envelope.ts'
 import { PAGING, query, SIGNED_IN, tableReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
-import { listBills, listOrders, type Page } from '../services/payment/records.ts'
+import { listBills, listOrders } from '../services/payment/records.ts'
 
 const schemas = {
   orders: {
@@ -26,24 +27,16 @@ const schemas = {
 } as const
 
 /** The personal area's Order and Bill tabs: each user reads only their own rows. */
-export async function recordRoutes(app: FastifyInstance): Promise<void> {
-  const k = app.db.kysely
+export async function recordRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  app.get('/my/orders', { preValidation: requireUser, schema: schemas.orders }, async (request) => {
+    const [list, total] = await listOrders(app.db, request.userId, request.query)
+    return table(list, total)
+  })
 
-  app.get<{ Querystring: Page }>(
-    '/my/orders',
-    { preValidation: requireUser, schema: schemas.orders },
-    async (request) => {
-      const [list, total] = await listOrders(k, request.userId, request.query)
-      return table(list, total)
-    },
-  )
-
-  app.get<{ Querystring: Page & { kind: 'money' | 'integral' } }>(
-    '/my/bills',
-    { preValidation: requireUser, schema: schemas.bills },
-    async (request) => {
-      const [list, total] = await listBills(k, request.userId, request.query.kind, request.query)
-      return table(list, total)
-    },
-  )
+  app.get('/my/bills', { preValidation: requireUser, schema: schemas.bills }, async (request) => {
+    const [list, total] = await listBills(app.db, request.userId, request.query.kind, request.query)
+    return table(list, total)
+  })
 }

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import type { Kysely, Transaction } from 'kysely'
 import { sessionTokenSchema } from '../../schemas/api/account.ts'
 import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
 import { ACCOUNT_MAX_LENGTH, canonicalAccount } from '../../schemas/forms/fields.ts'
-import type { Database } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { formBody, handlerBody, query, replies } from '../lib/route-schema.ts'
-import { createAccount } from '../services/accounts.ts'
-import { createSession } from '../services/sessions.ts'
-import { VerificationCodes } from '../services/verification-codes.ts'
+import { startSession } from '../services/sign-in.ts'
+import { accountExists, inviterId, signUp } from '../services/sign-up.ts'
 
 const schemas = {
   sendCode: {
@@ -40,21 +37,6 @@ const schemas = {
   },
 } as const
 
-const ACCOUNT_EXISTS = '该账号已注册，请直接登录'
-
-/** Whether an account answers to this phone or email (its account name or its bound email). */
-async function accountExists(
-  db: Kysely<Database> | Transaction<Database>,
-  account: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb.or([eb('account', '=', account), eb('email', '=', account)]))
-    .executeTakeFirst()
-  return !!row
-}
-
 /**
  * Sign-up (SPEC §2 login page, §5). Reveals no more than /forgetPwd: the code request answers and
  * limits the same for new and existing accounts; an existing account's owner gets a notice instead
@@ -68,7 +50,7 @@ export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs:
       const account = canonicalAccount(String(request.body?.account ?? ''))
       if (account.length > ACCOUNT_MAX_LENGTH || !FORMATS['phone-or-email'].test(account))
         throw new BusinessError(CODE.badRequest, MESSAGES.phoneOrEmailInvalid)
-      const exists = await accountExists(app.db.kysely, account)
+      const exists = await accountExists(app.db, account)
       await app.verificationCodes.issue(account, 'register', request.ip, (code) =>
         exists
           ? {
@@ -92,25 +74,12 @@ export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs:
       inviteCode?: string
     }
     const form = { ...parsed, account: canonicalAccount(parsed.account) }
-    const inviter = form.inviteCode
-      ? await app.db.kysely
-          .selectFrom('users')
-          .select('id')
-          .where('invite_code', '=', form.inviteCode.toUpperCase())
-          .executeTakeFirst()
-      : undefined
-    if (form.inviteCode && !inviter) throw new BusinessError(CODE.badRequest, '邀请码不存在，请核对或留空')
+    const inviter = form.inviteCode ? await inviterId(app.db, form.inviteCode) : undefined
+    if (form.inviteCode && inviter === undefined)
+      throw new BusinessError(CODE.badRequest, '邀请码不存在，请核对或留空')
     const codeId = await app.verificationCodes.check(form.account, 'register', form.code)
     const passwordHash = await hashPassword(form.password)
-    const userId = await app.db.kysely.transaction().execute(async (trx) => {
-      await VerificationCodes.markUsed(trx, codeId)
-      // The code proves the caller owns the phone or mailbox, so telling them it is taken reveals nothing.
-      if (await accountExists(trx, form.account)) throw new BusinessError(CODE.badRequest, ACCOUNT_EXISTS)
-      const id = await createAccount(trx, { account: form.account, passwordHash, invitedBy: inviter?.id })
-      // Taken between the check and the insert by a racing sign-up.
-      if (id === undefined) throw new BusinessError(CODE.badRequest, ACCOUNT_EXISTS)
-      return id
-    })
-    return ok({ token: await createSession(app.db.kysely, userId, opts.sessionTtlMs) }, '注册成功')
+    const userId = await signUp(app.db, { codeId, account: form.account, passwordHash, invitedBy: inviter })
+    return ok({ token: await startSession(app.db, userId, opts.sessionTtlMs) }, '注册成功')
   })
 }

@@ -4,9 +4,9 @@ import { RESUME_REGION_LEVELS, type ResumeForm } from '../../schemas/forms/resum
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { formBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
-import { nowIso } from '../lib/time.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { MadeOnce } from '../services/pdf/made-once.ts'
+import { loadResume, saveResume } from '../services/resumes.ts'
 import { bufferOf } from '../workers/pool.ts'
 
 const NO_RESUME = '还没有填写简历'
@@ -39,11 +39,7 @@ const schemas = {
 
 /** The personal area's résumé (SPEC §2 /mine/cv, /mine/cvself): each user reads and writes only theirs. */
 export async function resumeRoutes(app: FastifyInstance): Promise<void> {
-  const k = app.db.kysely
-  const load = async (userId: number): Promise<ResumeForm | undefined> => {
-    const row = await k.selectFrom('resumes').select('data').where('user_id', '=', userId).executeTakeFirst()
-    return row ? (JSON.parse(row.data) as ResumeForm) : undefined
-  }
+  const load = (userId: number) => loadResume(app.db, userId)
   const cityNames = (resume: ResumeForm) =>
     resume.cityId ? app.reference.regionPath(resume.cityId).map((p) => p.name) : []
 
@@ -57,12 +53,7 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
     const form = parseForm('resume', request.body) as ResumeForm
     if (form.cityId && !app.reference.isSelectableRegion(form.cityId, RESUME_REGION_LEVELS))
       throw new BusinessError(CODE.badRequest, '请选择有效的所在城市')
-    const row = { data: JSON.stringify(form), updated_at: nowIso() }
-    await k
-      .insertInto('resumes')
-      .values({ user_id: request.userId, ...row })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-      .execute()
+    await saveResume(app.db, request.userId, form)
     return ok(undefined, '简历已保存')
   })
 

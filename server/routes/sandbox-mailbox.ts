@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { escapeHtml, sandboxPage } from '../lib/html.ts'
 import { query, textReplies } from '../lib/route-schema.ts'
+import { sandboxOutbox } from '../services/messages.ts'
 
 const SHOWN = 30
 /** Who may read the mailbox: this machine only (the client address, as TRUST_PROXY lets the server see it). */
@@ -32,24 +33,7 @@ export async function sandboxMailboxRoutes(app: FastifyInstance): Promise<void> 
         '<h1>仅限本机访问</h1><p>沙箱邮箱只对运行服务器的这台机器开放。</p>',
       )
     }
-    const k = app.db.kysely
-    const [sms, mail] = await Promise.all([
-      k
-        .selectFrom('sms_outbox')
-        .select(['phone as to', 'body', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(SHOWN)
-        .execute(),
-      k
-        .selectFrom('email_outbox')
-        .select(['email as to', 'subject', 'body', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(SHOWN)
-        .execute(),
-    ])
-    const rows = [...sms.map((m) => ({ ...m, subject: '短信' })), ...mail]
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .slice(0, SHOWN)
+    const rows = (await sandboxOutbox(app.db, SHOWN))
       .map(
         (m) =>
           `<tr><td>${escapeHtml(m.created_at.replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td>${escapeHtml(m.body)}</td></tr>`,

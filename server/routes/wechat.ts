@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { type WechatAuthorize, wechatAuthorizeSchema } from '../../schemas/api/account.ts'
 import { ok } from '../lib/envelope.ts'
@@ -15,7 +16,12 @@ const schemas = {
 } as const
 
 /** Starts a WeChat sign-in (SPEC §2 /wxlogin): the page shows `url` as a QR code and keeps `state`. */
-export async function wechatRoutes(app: FastifyInstance, opts: { siteOrigin?: string; basePath: string }) {
+export async function wechatRoutes(
+  instance: FastifyInstance,
+  opts: { siteOrigin?: string; basePath: string },
+) {
+  // The reply type comes from the route schema.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   // It sets the sign-in nonce cookie: another site must not replace a visitor's pending sign-in.
   app.get(
     '/wx/authorize',

@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createdIdSchema } from '../../schemas/api/common.ts'
-import {
-  type WorkVerification,
-  workCardSchema,
-  workDetailSchema,
-  workVerificationSchema,
-} from '../../schemas/api/works.ts'
+import { workCardSchema, workDetailSchema, workVerificationSchema } from '../../schemas/api/works.ts'
 import {
   isBrowserImage,
   isWorkImage,
@@ -37,19 +32,13 @@ import {
 import { requireUser, viewerId } from '../plugins/auth.ts'
 import { registerMultipart } from '../plugins/uploads.ts'
 import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
-import type { NotaryProvider } from '../services/notary/provider.ts'
 import type { Limit } from '../services/rate-limits.ts'
 import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
 import { WorkDocuments } from '../services/works/documents.ts'
 import { registerWork, WORKS_MESSAGES, type WorkRegistration } from '../services/works/register.ts'
 import { NoPicture, Renditions } from '../services/works/renditions.ts'
+import { verifyHash } from '../services/works/verify.ts'
 import { fileUrl, listCards, placeholderCover, workById, workDetail } from '../services/works/views.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    notary: NotaryProvider
-  }
-}
 
 /** Registrations a user may make: claimed before the file is hashed and the statement stamped. */
 export const REGISTER_LIMIT: Limit = { windowMs: 3600_000, max: 10 }
@@ -157,7 +146,7 @@ export async function worksRoutes(
   opts: { siteOrigin?: string; basePath: string; dataDir: string },
 ): Promise<void> {
   const documents = new WorkDocuments({
-    db: app.db.kysely,
+    db: app.db,
     storage: app.storage,
     notary: app.notary,
     dataDir: opts.dataDir,
@@ -191,12 +180,12 @@ export async function worksRoutes(
   })
 
   app.get<{ Params: { id: string } }>('/works/show/:id', { schema: schemas.show }, async (request) => {
-    const work = await workById(app.db.kysely, workId(request.params.id))
+    const work = await workById(app.db, workId(request.params.id))
     if (!work) throw new BusinessError(CODE.notFound, WORKS_MESSAGES.notFound)
     const viewer = await viewerOf(request)
     return ok(
       await workDetail(
-        { db: app.db.kysely, storage: app.storage, reference: app.reference, renditions },
+        { db: app.db, storage: app.storage, reference: app.reference, renditions },
         work,
         viewer,
         verifyUrl(request, work.works_hash),
@@ -208,7 +197,7 @@ export async function worksRoutes(
     '/works/my',
     { preValidation: requireUser, schema: schemas.my },
     async (request) => {
-      const page = await listCards(app.db.kysely, { userId: request.userId }, request.query, opts.basePath)
+      const page = await listCards(app.db, { userId: request.userId }, request.query, opts.basePath)
       return table(page.rows, page.total)
     },
   )
@@ -218,14 +207,14 @@ export async function worksRoutes(
     { schema: schemas.list },
     async (request) => {
       const { worksType, userId } = request.query
-      const page = await listCards(app.db.kysely, { worksType, userId }, request.query, opts.basePath)
+      const page = await listCards(app.db, { worksType, userId }, request.query, opts.basePath)
       return table(page.rows, page.total)
     },
   )
 
   /** The owner's own work, or the same answer as a missing one. */
   const ownWork = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const work = await workById(app.db.kysely, workId(request.params.id))
+    const work = await workById(app.db, workId(request.params.id))
     if (!work || work.user_id !== request.userId)
       throw new BusinessError(CODE.notFound, WORKS_MESSAGES.notFound)
     const claim = await app.rateLimits.claim(`works:document:user:${request.userId}`, DOCUMENT_LIMIT)
@@ -260,36 +249,6 @@ export async function worksRoutes(
     },
   )
 
-  /** What a hash matches: a work's primary file, or its rights statement (worksHash). Nothing private. */
-  const lookup = async (hash: string): Promise<WorkVerification> => {
-    const found = await app.db.kysely
-      .selectFrom('rights_works')
-      .innerJoin('users', 'users.id', 'rights_works.user_id')
-      .select([
-        'rights_works.id',
-        'rights_works.works_name',
-        'rights_works.works_hash',
-        'rights_works.works_hash_time',
-        'rights_works.certificate_storage_no',
-        'users.username',
-      ])
-      .where((eb) =>
-        eb.or([eb('rights_works.file_sha256', '=', hash), eb('rights_works.works_hash', '=', hash)]),
-      )
-      .executeTakeFirst()
-    if (!found) return { hash, matched: false }
-    return {
-      hash,
-      matched: true,
-      matchedBy: found.works_hash === hash ? 'worksHash' : 'file',
-      worksId: found.id,
-      worksName: found.works_name,
-      userName: found.username,
-      worksHashTime: found.works_hash_time,
-      certificateStorageNo: found.certificate_storage_no ?? '',
-    }
-  }
-
   // Multipart in a context of its own, as the upload route: its hooks stay off the other routes.
   await app.register(async (verifying) => {
     await registerMultipart(verifying, { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3 })
@@ -300,7 +259,7 @@ export async function worksRoutes(
         const hash = (request.body as { hash?: unknown } | undefined)?.hash
         if (typeof hash !== 'string' || !HASH.test(hash.trim()))
           throw new BusinessError(CODE.badRequest, '请输入64位十六进制的SHA-256哈希值，或上传要查验的文件')
-        return ok(await lookup(hash.trim().toLowerCase()))
+        return ok(await verifyHash(app.db, hash.trim().toLowerCase()))
       }
       const part = await request.file().catch((error: FastifyError) => {
         if (error.statusCode) throw error
@@ -322,7 +281,7 @@ export async function worksRoutes(
       }
       if (part.file.truncated) throw new BusinessError(CODE.badRequest, '查验的文件不能超过20MB')
       if (size === 0) throw new BusinessError(CODE.badRequest, '文件内容为空')
-      return ok(await lookup(hash.digest('hex')))
+      return ok(await verifyHash(app.db, hash.digest('hex')))
     })
   })
 
@@ -335,7 +294,7 @@ export async function worksRoutes(
       if (!/^[0-9a-f]{64}\.[a-z]{3,4}$/.test(name) || !isWorkImage(name))
         throw new BusinessError(CODE.notFound, '文件不存在')
       // As the original: someone else's private upload answers like a file that does not exist.
-      const access = await fileAccess(app.db.kysely, name, () => viewerId(app, request))
+      const access = await fileAccess(app.db, name, () => viewerId(app, request))
       if (access === 'none') throw new BusinessError(CODE.notFound, '文件不存在')
       let file: string | undefined
       try {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 
 /**
@@ -44,7 +45,7 @@ async function shownPublicly(db: Kysely<Database>, name: string): Promise<boolea
  * shows; a missing file and someone else's private one take the same steps and answer 'none'.
  */
 export async function fileAccess(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   name: string,
   viewer: () => Promise<number | undefined>,
 ): Promise<FileAccess> {

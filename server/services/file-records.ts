@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import { nowIso } from '../lib/time.ts'
 import type { StoredFile } from './storage.ts'
@@ -8,7 +9,7 @@ import type { StoredFile } from './storage.ts'
  * uploaded it — the same content may come from several users, each of whom may then use it.
  */
 export async function recordUpload(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   stored: StoredFile,
   originalName: string,
   userId: number,

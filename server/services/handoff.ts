@@ -73,6 +73,21 @@ export class HandoffCodes {
     )
   }
 
+  /** The account a code would sign in, by its names, without spending the code (see inspect). */
+  async holder(
+    code: string,
+    now = Date.now(),
+  ): Promise<{ username: string; account: string; expiresAt: string } | undefined> {
+    const found = await this.inspect(code, now)
+    if (!found) return undefined
+    const user = await this.db
+      .selectFrom('users')
+      .select(['username', 'account'])
+      .where('id', '=', found.userId)
+      .executeTakeFirstOrThrow()
+    return { ...user, expiresAt: found.expiresAt }
+  }
+
   /**
    * Spends a code and signs its user in with a new session of `ttlMs`: the new session's token, or
    * undefined for a code that is forged, expired, spent, or whose session has ended.

@@ -1,6 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import { secretKey } from '../lib/secret-file.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    vault: IdentityVault
+  }
+}
+
 /**
  * Keeps identity document numbers: sealed with AES-256-GCM, looked up through a keyed HMAC, shown
  * only masked. The master key comes from IDENTITY_KEY (64 hex characters) or, failing that, from

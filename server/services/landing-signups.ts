@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
+import type { Db } from '../db/connect.ts'
 import { nowIso } from '../lib/time.ts'
 
 export interface LandingSignup {
@@ -17,11 +16,8 @@ export interface LandingSignup {
  * burst of identical submissions stores one row and every other copy gets the duplicate answer, on
  * PostgreSQL too (a look-up first let several through to the insert, which then failed with a 500).
  */
-export async function addLandingSignup(
-  db: Kysely<Database>,
-  signup: LandingSignup,
-): Promise<number | undefined> {
-  const row = await db
+export async function addLandingSignup(db: Db, signup: LandingSignup): Promise<number | undefined> {
+  const row = await db.kysely
     .insertInto('landing_signups')
     .values({
       slug: signup.slug,

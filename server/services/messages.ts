@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { FORMATS } from '../../schemas/formats.ts'
+import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import { nowIso } from '../lib/time.ts'
 
@@ -30,4 +31,28 @@ export class SandboxMessages implements MessageSender {
         .execute()
     }
   }
+}
+
+/** The newest `limit` texts and e-mails the sandbox kept, newest first (the local mailbox page). */
+export async function sandboxOutbox(
+  { kysely: db }: Db,
+  limit: number,
+): Promise<Array<{ to: string; subject: string; body: string; created_at: string }>> {
+  const [sms, mail] = await Promise.all([
+    db
+      .selectFrom('sms_outbox')
+      .select(['phone as to', 'body', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('email_outbox')
+      .select(['email as to', 'subject', 'body', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  ])
+  return [...sms.map((m) => ({ ...m, subject: '短信' })), ...mail]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, limit)
 }

@@ -3,6 +3,7 @@ import type {
   Designer,
   DesignerDetail,
   DesignerFilter,
+  PrizeGroup,
   Talent,
   TalentDetail,
   TalentFilter,
@@ -372,4 +373,19 @@ export function talentSearchDoc(labels: Labels, t: TalentRow & Pick<TalentTable,
     body: [city, t.school, t.major, record, t.skills, t.intro].join(' '),
     rank: t.featured ? 1 : 0,
   }
+}
+
+/** The prize list, grouped as the forms offer it, in the table's order. */
+export async function prizeGroups(db: Db): Promise<PrizeGroup[]> {
+  const rows = await db.kysely.selectFrom('prizes').selectAll().orderBy('sort').execute()
+  const groups = new Map<string, PrizeGroup>()
+  for (const r of rows) {
+    let group = groups.get(r.group_value)
+    if (!group) {
+      group = { groupValue: r.group_value, groupLabel: r.group_label, prizeList: [] }
+      groups.set(r.group_value, group)
+    }
+    group.prizeList.push({ prizeValue: r.value, prizeLabel: r.label })
+  }
+  return [...groups.values()]
 }

@@ -1,8 +1,10 @@
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { COMPRESS_THRESHOLD } from '../plugins/compression.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** Answers smaller than this go uncompressed, here and in the compression plugin (plugins/compression.ts). */
+export const COMPRESS_THRESHOLD = 1024
 
 export type PreparedEncoding = 'br' | 'gzip'
 

@@ -10,6 +10,12 @@ import type { ReferenceTable, VersionedCache } from './reference-versions.ts'
  * dictionary, tree and level routes prepared once (PreparedJson). Never changed after it is built:
  * ReferenceStore swaps in a new snapshot when a table's version moves.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    reference: ReferenceData
+  }
+}
+
 export class ReferenceData {
   readonly tree: RegionNode[]
   readonly byId: Map<string, { id: string; name: string; level: number; parentId: string | null }>

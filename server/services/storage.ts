@@ -60,6 +60,12 @@ export interface StoredFile {
  * Files live under DATA_DIR/files by content hash (`<sha256>.<ext>`), so the same upload is stored
  * once and a client's file name is display data only.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage
+  }
+}
+
 export class FileStorage {
   readonly root: string
   constructor(dataDir: string) {

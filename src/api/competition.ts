@@ -1,4 +1,5 @@
 import { API_FAMILIES, COMPETITION_API } from '../../definitions/competition/families.ts'
+import type { CompetitionView } from '../../definitions/competition/view.ts'
 import type { DictItem } from '../../schemas/api/common.ts'
 import type {
   CertificatePost,
@@ -10,7 +11,6 @@ import type {
   CompetitionPrice,
   CompetitionRanges,
   CompetitionReceipt,
-  CompetitionView,
   CompetitionWork,
   EntryFile,
   MyCompetition,

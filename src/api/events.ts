@@ -1,9 +1,9 @@
+import type { EventView } from '../../definitions/events/view.ts'
 import type { CreatedId } from '../../schemas/api/common.ts'
 import {
   type CheckInResult,
   EVENTS_API,
   type EventEntryView,
-  type EventView,
   type HubItem,
 } from '../../schemas/api/events.ts'
 import { getData, postData } from './http.ts'

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
+import type { CompetitionView } from '../../definitions/competition/view.ts'
 import type { DictItem, RegionNode } from '../../schemas/api/common.ts'
-import type { CompetitionEntry, CompetitionRanges, CompetitionView } from '../../schemas/api/competition.ts'
+import type { CompetitionEntry, CompetitionRanges } from '../../schemas/api/competition.ts'
 import { competitionApi, getEnvelope } from '../api/competition.ts'
 import { CODE } from '../lib/constants.ts'
 

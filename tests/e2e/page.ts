@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterEach, inject } from 'vitest'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 
 export const baseURL = () => inject('baseURL')
 

@@ -1,7 +1,2 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
-export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `kabu-${prefix}-`))
-}
+// The one temp-dir helper lives beside the scripts and benchmarks that use it too (they import nothing from tests/).
+export { tempDir } from '../../scripts/lib/temp-dir.ts'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { CompetitionView } from '../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../definitions/competition/view.ts'
 import { TOKEN_INVALID_MSG } from '../../schemas/contract.ts'
 import { getCompetition } from '../../src/api/competition.ts'
 import { http } from '../../src/api/http.ts'

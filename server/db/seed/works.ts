@@ -147,7 +147,7 @@ export const SEED_WORKS: SeedWork[] = [
 async function store(db: Db, storage: FileStorage, ownerId: number, file: string, originalName: string) {
   const ext = path.extname(file).slice(1)
   const stored = await storage.save(fs.createReadStream(path.join(SEED_WORK_FILES, file)), ext)
-  await recordUpload(db.kysely, stored, originalName, ownerId)
+  await recordUpload(db, stored, originalName, ownerId)
   return { fileUrl: `/api/files/${stored.name}`, fileOgName: originalName }
 }
 

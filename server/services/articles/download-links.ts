@@ -13,6 +13,13 @@ export const LINK_EXPIRED = '下载链接已过期，请向分享者重新获取
  * character of the signature makes it invalid. Nothing is stored: links cannot be revoked one by one
  * (rotating SIGNING_KEY revokes them all, and the OAuth states with them).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and checks the shareable document links (SIGNING_KEY). */
+    downloadLinks: DownloadLinks
+  }
+}
+
 export class DownloadLinks {
   private readonly key: Buffer
   constructor(key: Buffer) {

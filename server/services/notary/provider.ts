@@ -24,6 +24,12 @@ export interface NotaryDeposit {
   chain: ChainRecord
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    notary: NotaryProvider
+  }
+}
+
 export interface NotaryProvider {
   /** NOTARY_PROVIDER's value, stored with each work. */
   readonly name: string

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { BillRow, OrderRow } from '../../../schemas/api/payment.ts'
 import { PAY_METHOD, type PayMethod } from '../../../schemas/payment.ts'
-import type { Database } from '../../db/schema.ts'
+import type { Db } from '../../db/connect.ts'
 import { effectiveStatus, orderSubject, paymentMemo, pointsMemo } from './orders.ts'
 import { REFUND_REASONS, type RefundReason } from './refund-cases.ts'
 
@@ -11,7 +11,7 @@ export interface Page {
 }
 
 /** 我的订单: one page of a user's orders, newest first, each named as the cashier named it. */
-export async function listOrders(db: Kysely<Database>, userId: number, { pageNum, pageSize }: Page) {
+export async function listOrders({ kysely: db }: Db, userId: number, { pageNum, pageSize }: Page) {
   const mine = db.selectFrom('orders').where('orders.user_id', '=', userId)
   const [rows, total] = await Promise.all([
     mine
@@ -49,7 +49,7 @@ export async function listOrders(db: Kysely<Database>, userId: number, { pageNum
  * the order's name (so rows written before orders named their competition read the same).
  */
 export async function listBills(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   userId: number,
   kind: 'money' | 'integral',
   { pageNum, pageSize }: Page,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Kysely } from 'kysely'
 import { WORK_FILE_TYPE_LABELS, type WorkFileType } from '../../../schemas/works.ts'
-import type { Database } from '../../db/schema.ts'
+import type { Db } from '../../db/connect.ts'
 import { bufferOf, type WorkerPool } from '../../workers/pool.ts'
 import type { NotaryProvider } from '../notary/provider.ts'
 import type { FileStorage } from '../storage.ts'
@@ -21,7 +20,7 @@ export { PACKAGE_FILES }
  */
 
 export interface DocumentDeps {
-  db: Kysely<Database>
+  db: Db
   storage: FileStorage
   notary: NotaryProvider
   dataDir: string
@@ -105,7 +104,7 @@ export class WorkDocuments {
 
   certificate(work: WorkRow, verifyUrl: string): Promise<Buffer> {
     return this.kept(work.id, PACKAGE_FILES.certificate, async () => {
-      const type = await this.deps.db
+      const type = await this.deps.db.kysely
         .selectFrom('dictionaries')
         .select('dict_label')
         .where('dict_type', '=', 'sys_works_type')

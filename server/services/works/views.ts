@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { Kysely, Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { WorkCard, WorkDetail, WorkFile } from '../../../schemas/api/works.ts'
 import {
   extensionOf,
@@ -11,7 +11,8 @@ import {
   WORK_THUMB_WIDTH,
   type WorkRenditionWidth,
 } from '../../../schemas/works.ts'
-import type { Database, RightsWorkTable } from '../../db/schema.ts'
+import type { Db } from '../../db/connect.ts'
+import type { RightsWorkTable } from '../../db/schema.ts'
 import { cityNamesOf } from '../people.ts'
 import type { ReferenceData } from '../reference-data.ts'
 import type { FileStorage } from '../storage.ts'
@@ -45,7 +46,7 @@ export const packageUrl = (id: number) => `/api/works/${id}/package`
 
 /** The paged card list, newest first, filtered by owner and/or type. */
 export async function listCards(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   filter: { userId?: number; worksType?: string },
   page: { pageNum: number; pageSize: number },
   basePath: string,
@@ -91,7 +92,7 @@ export async function listCards(
 
 export type WorkRow = Selectable<RightsWorkTable>
 
-export async function workById(db: Kysely<Database>, id: number): Promise<WorkRow | undefined> {
+export async function workById({ kysely: db }: Db, id: number): Promise<WorkRow | undefined> {
   return db.selectFrom('rights_works').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
@@ -129,12 +130,12 @@ async function pictureUrls(
  * panel (fileSize, org, certificate number and the two downloads) and mine: true only for the owner.
  */
 export async function workDetail(
-  deps: { db: Kysely<Database>; storage: FileStorage; reference: ReferenceData; renditions: Renditions },
+  deps: { db: Db; storage: FileStorage; reference: ReferenceData; renditions: Renditions },
   work: WorkRow,
   viewerId: number | undefined,
   verifyUrl: string,
 ): Promise<WorkDetail> {
-  const { db } = deps
+  const db = deps.db.kysely
   const [files, user, auth, profile] = await Promise.all([
     db
       .selectFrom('rights_work_files')

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react'
-import type { CompetitionView } from '../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../definitions/competition/view.ts'
 import { pageHead } from '../../lib/page-head.ts'
 import { SectionList } from '../landing/section-list.tsx'
 import { SlugContext } from '../landing/slug-context.ts'

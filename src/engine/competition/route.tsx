@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, Outlet, redirect, useRouteLoaderData } from 'react-router'
-import type { CompetitionView } from '../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../definitions/competition/view.ts'
 import { getCompetition } from '../../api/competition.ts'
 import { ApiError } from '../../api/http.ts'
 import { loginPath, paths, toSitePath } from '../../lib/paths.ts'

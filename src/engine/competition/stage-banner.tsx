@@ -6,7 +6,7 @@ import {
   PHASE_LABELS,
   STAGE_LABELS,
 } from '../../../definitions/competition/phases.ts'
-import type { CompetitionView } from '../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../definitions/competition/view.ts'
 
 const STAGE_PALETTE = {
   upcoming: 'orange',

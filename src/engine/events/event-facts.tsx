@@ -1,6 +1,6 @@
 import { Badge, Button, Container, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
-import type { EventView } from '../../../schemas/api/events.ts'
+import type { EventView } from '../../../definitions/events/view.ts'
 import { paths } from '../../lib/paths.ts'
 
 const STATE_PALETTE = { open: 'green', upcoming: 'orange', past: 'gray' } as const

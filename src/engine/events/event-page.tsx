@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react'
 import { useLoaderData } from 'react-router'
+import type { EventView } from '../../../definitions/events/view.ts'
 import type { SectionEntry } from '../../../definitions/landing/types.ts'
-import type { EventView } from '../../../schemas/api/events.ts'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
 import { SectionList } from '../landing/section-list.tsx'

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { DOCUMENTS_DIR } from '../../../services/articles/catalogue.ts'
 import { CAREER_SURVEY } from '../../../services/articles/questionnaire.ts'
 import {
   historyVideo,
@@ -18,9 +19,6 @@ import { DOCUMENTS } from './documents.ts'
 import { NEWS } from './news.ts'
 import { QUOTATIONS } from './quotations.ts'
 import { VIDEO_SECONDS, VIDEOS } from './videos.ts'
-
-/** Where the documents' files live (served only through the download routes). */
-export const DOCUMENTS_DIR = path.resolve(import.meta.dirname, '../../../../content/documents')
 
 const label = (dictionary: string, code: string) =>
   dictionaries[dictionary]?.find((item) => item.code === code)?.label

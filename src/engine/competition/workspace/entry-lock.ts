@@ -1,5 +1,6 @@
 import { phaseRefusal } from '../../../../definitions/competition/phases.ts'
-import type { CompetitionEntry, CompetitionView } from '../../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../../definitions/competition/view.ts'
+import type { CompetitionEntry } from '../../../../schemas/api/competition.ts'
 
 /** The workspace's word for a submitted entry (the step bar's badge and the works' state). */
 export const SUBMITTED = '已提交'

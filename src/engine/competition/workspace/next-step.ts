@@ -1,4 +1,4 @@
-import type { CompetitionView } from '../../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../../definitions/competition/view.ts'
 
 type StepKey = CompetitionView['steps'][number]['key']
 

@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, HStack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useLocation } from 'react-router'
-import type { CompetitionEntry, CompetitionView } from '../../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../../definitions/competition/view.ts'
+import type { CompetitionEntry } from '../../../../schemas/api/competition.ts'
 
 /**
  * Hidden on phones but still read out: five labels side by side do not fit 375 px (they stacked one

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { CompetitionView } from '../../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../../definitions/competition/view.ts'
 import { FORMS, type FormName } from '../../../../schemas/forms/index.ts'
 import type { CompetitionApi } from '../../../api/competition.ts'
 import type { Choice } from '../../../forms/widgets/choices-select.tsx'

@@ -1,11 +1,8 @@
 import { Badge, Box, Button, Dialog, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { Navigate, Link as RouterLink } from 'react-router'
-import type {
-  CompetitionEntry,
-  CompetitionView,
-  CompetitionWork,
-} from '../../../../schemas/api/competition.ts'
+import type { CompetitionView } from '../../../../definitions/competition/view.ts'
+import type { CompetitionEntry, CompetitionWork } from '../../../../schemas/api/competition.ts'
 import { formatBeijing } from '../../../../schemas/beijing-time.ts'
 import { competitionApi, receiptPdfUrl } from '../../../api/competition.ts'
 import { notify } from '../../../lib/notify.ts'
