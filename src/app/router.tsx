@@ -13,6 +13,7 @@ import { PageError } from './page-error.tsx'
 import { RouteError } from './route-error.tsx'
 import { ensureUserLoaded } from './session.ts'
 import { Shell } from './shell/shell.tsx'
+import { signedIn } from './sign-in-guard.ts'
 
 /** The shell's data: the header menu when the server renders the page (the browser fetches it after paint). */
 export interface RootData {
@@ -27,7 +28,7 @@ async function rootLoader(): Promise<RootData> {
 }
 
 const home = () => import('../features/home/home-page.tsx')
-const payment = () => import('../features/payment/payment-page.tsx')
+const payment = signedIn(() => import('../features/payment/payment-page.tsx'))
 
 /**
  * /:competition/… — every competition in competitions/ (SPEC §2 Competitions), rendered by the
@@ -44,7 +45,7 @@ const competitionRoutes: RouteObject = {
     { path: 'preview', lazy: () => import('../engine/competition/preview-page.tsx') },
     {
       // The entrant's workspace (signed in, rendered in the browser): the step bar over each step.
-      lazy: () => import('../engine/competition/workspace/workspace-route.tsx'),
+      lazy: signedIn(() => import('../engine/competition/workspace/workspace-route.tsx')),
       children: [
         {
           path: 'base',
@@ -120,7 +121,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/certification/directory-page.tsx'),
           },
           { path: 'certification/promote', lazy: () => import('../features/certification/promote-page.tsx') },
-          { path: 'cert/apply', lazy: () => import('../features/certification/apply-page.tsx') },
+          { path: 'cert/apply', lazy: signedIn(() => import('../features/certification/apply-page.tsx')) },
           { path: 'works/index', lazy: () => import('../features/works/index-page.tsx') },
           { path: 'works/detail', lazy: () => import('../features/works/detail-page.tsx') },
           { path: 'works/verify', lazy: () => import('../features/works/verify-page.tsx') },
@@ -132,9 +133,9 @@ export const routes: RouteObject[] = [
           { path: 'designer/detail', lazy: () => import('../features/designers/detail-page.tsx') },
           { path: 'talent/index', lazy: () => import('../features/talents/index-page.tsx') },
           { path: 'talent/detail', lazy: () => import('../features/talents/detail-page.tsx') },
-          { path: 'mine', lazy: () => import('../features/mine/mine-page.tsx') },
-          { path: 'mine/cv', lazy: () => import('../features/mine/resume-edit-page.tsx') },
-          { path: 'mine/cvself', lazy: () => import('../features/mine/resume-view-page.tsx') },
+          { path: 'mine', lazy: signedIn(() => import('../features/mine/mine-page.tsx')) },
+          { path: 'mine/cv', lazy: signedIn(() => import('../features/mine/resume-edit-page.tsx')) },
+          { path: 'mine/cvself', lazy: signedIn(() => import('../features/mine/resume-view-page.tsx')) },
           { path: 'news/index', lazy: () => import('../features/news/news-index-page.tsx') },
           { path: 'news/detail', lazy: () => import('../features/news/news-detail-page.tsx') },
           { path: 'quotation/index', lazy: () => import('../features/quotation/quotation-index-page.tsx') },

@@ -170,6 +170,9 @@ export const routerBasename = prefix.basename
 export const toAddress = prefix.toAddress
 export const toSitePath = prefix.toSitePath
 
+/** /login, coming back afterwards to the path and query of `url` (an address the router was asked for). */
+export const loginReturningTo = (url: URL) => loginPath(toSitePath(url.pathname) + url.search)
+
 /**
  * A file of the build's public folder (landing artwork `/landing/…`, partner logos `partners/…`) as
  * the browser must ask for it: under the prefix. External URLs and /api files pass unchanged.

@@ -2,8 +2,7 @@ import { type LoaderFunctionArgs, Outlet, redirect, useRouteLoaderData } from 'r
 import type { CompetitionView } from '../../../schemas/api/competition.ts'
 import { getCompetition } from '../../api/competition.ts'
 import { ApiError } from '../../api/http.ts'
-import { loginPath, paths, toSitePath } from '../../lib/paths.ts'
-import { getToken } from '../../lib/token.ts'
+import { paths, toSitePath } from '../../lib/paths.ts'
 
 /** The pages anyone may see; every other path of routesOf is the entrant's workspace. */
 const PUBLIC_ROUTES = ['', 'index', 'preview']
@@ -38,8 +37,9 @@ function remember(slug: string, loading: Promise<CompetitionView>): Promise<Comp
 
 /**
  * Where a request for `request`'s path must go instead, if anywhere: a path the definition does not
- * have (routesOf: `pay` of a free competition) is a 404 for everyone, signed in or not; only a path
- * that exists sends a signed-out visitor to sign in first and come back.
+ * have (routesOf: `pay` of a free competition) is a 404 for everyone, signed in or not. The router's
+ * sign-in guard (src/app/sign-in-guard.ts) runs after this check on the workspace's paths, so only a
+ * path that exists sends a signed-out visitor to sign in first.
  */
 export function redirectFor(competition: CompetitionView, request: Request): Response | undefined {
   const url = new URL(request.url)
@@ -47,7 +47,6 @@ export function redirectFor(competition: CompetitionView, request: Request): Res
   const route = sitePath.slice(`/${competition.slug}/`.length).replace(/\/+$/, '')
   if (PUBLIC_ROUTES.includes(route)) return undefined
   if (!competition.routes.includes(route)) return redirect(paths.notFound)
-  if (!import.meta.env.SSR && !getToken()) return redirect(loginPath(sitePath + url.search))
   return undefined
 }
 

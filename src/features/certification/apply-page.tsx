@@ -1,21 +1,13 @@
 import { Badge, Button, Card, Container, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, Link as RouterLink, redirect } from 'react-router'
+import { Link as RouterLink } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getCertificate } from '../../api/payment.ts'
 import { CertificateCard } from '../../components/certificate-card.tsx'
 import { useRealnameStatus } from '../../components/use-realname-status.ts'
-import { loginPath, paths, toSitePath } from '../../lib/paths.ts'
-import { getToken } from '../../lib/token.ts'
+import { paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useTitle } from '../../lib/use-title.ts'
 import { useUserStore } from '../../stores/user.ts'
-
-/** Applying needs an account: signed-out visitors sign in first and come back. */
-export function loader({ request }: LoaderFunctionArgs) {
-  if (import.meta.env.SSR) return null
-  if (!getToken()) throw redirect(loginPath(toSitePath(new URL(request.url).pathname)))
-  return null
-}
 
 /**
  * /cert/apply (SPEC §2 Certification): where the designer stands — real name, payment, certificate —

@@ -8,10 +8,7 @@ import { paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useTitle } from '../../lib/use-title.ts'
 import { useUserStore } from '../../stores/user.ts'
-import { privateLoader } from './private-route.ts'
 import { TabFrame } from './tab-frame.tsx'
-
-export const loader = privateLoader
 
 /** /mine/cv (SPEC §2): edits the designer's résumé; saved, it shows at /mine/cvself. */
 export function Component() {

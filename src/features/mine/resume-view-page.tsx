@@ -6,10 +6,7 @@ import { paths } from '../../lib/paths.ts'
 import { isExternalUrl } from '../../lib/safe-url.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useTitle } from '../../lib/use-title.ts'
-import { privateLoader } from './private-route.ts'
 import { TabFrame } from './tab-frame.tsx'
-
-export const loader = privateLoader
 
 /** /mine/cvself (SPEC §2): the designer's résumé as others would read it, with its A4 PDF. */
 export function Component() {

@@ -13,7 +13,7 @@ import { approve, getCertificate, getUserMoney } from '../../api/payment.ts'
 import { Figure } from '../../components/payment/pay-figure.tsx'
 import { PayPanel } from '../../components/payment/pay-panel.tsx'
 import { notify } from '../../lib/notify.ts'
-import { loginPath, mineTab, paths, toSitePath } from '../../lib/paths.ts'
+import { loginReturningTo, mineTab, paths, toSitePath } from '../../lib/paths.ts'
 import { useTitle } from '../../lib/use-title.ts'
 
 /** Which payment page this is: /certPayment pays a first certification, /certAgainPayment renews. */
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [certificate, money] = await Promise.all([getCertificate(), getUserMoney()])
     return { certificate, money, source: sourceOf(url) }
   } catch {
-    throw redirect(loginPath(toSitePath(url.pathname) + url.search))
+    throw redirect(loginReturningTo(url))
   }
 }
 
