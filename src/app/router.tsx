@@ -5,27 +5,14 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router'
-import type { MenuItem } from '../api/site.ts'
 import { eventRoutes } from '../engine/events/routes.ts'
 import { paths, routerBasename } from '../lib/paths.ts'
 import { BootScreen } from './boot-screen.tsx'
 import { PageError } from './page-error.tsx'
+import { rootLoader } from './root-loader.ts'
 import { RouteError } from './route-error.tsx'
-import { ensureUserLoaded } from './session.ts'
 import { Shell } from './shell/shell.tsx'
 import { signedIn } from './sign-in-guard.ts'
-
-/** The shell's data: the header menu when the server renders the page (the browser fetches it after paint). */
-export interface RootData {
-  menus: MenuItem[] | null
-}
-
-async function rootLoader(): Promise<RootData> {
-  // The server renders every visitor as signed out: the browser checks the user after hydrating.
-  if (import.meta.env.SSR) return { menus: await (await import('../api/site.ts')).getMenus() }
-  await ensureUserLoaded()
-  return { menus: null }
-}
 
 const home = () => import('../features/home/home-page.tsx')
 const payment = signedIn(() => import('../features/payment/payment-page.tsx'))

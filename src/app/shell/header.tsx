@@ -4,7 +4,7 @@ import type { MenuItem } from '../../api/site.ts'
 import { afterFirstPaint } from '../../lib/after-paint.ts'
 import { loginPath, paths, searchPath } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
-import type { RootData } from '../router.tsx'
+import type { RootData } from '../root-loader.ts'
 import { signOut } from '../session.ts'
 import { HeaderView } from './header-view.tsx'
 

@@ -7,8 +7,8 @@ import { paths } from '../../lib/paths.ts'
 import { SectionList } from '../landing/section-list.tsx'
 import { SlugContext } from '../landing/slug-context.ts'
 import { EventFacts } from './event-facts.tsx'
+import type { EventLoaderData } from './event-loader.ts'
 import { EventSubmitPage } from './event-submit.tsx'
-import type { EventLoaderData } from './routes.ts'
 
 export const handle = pageHead<EventLoaderData>(({ event, kind }) => ({
   title: kind === 'submit' && event.submit ? `${event.submit.title} · ${event.title}` : event.title,
