@@ -67,7 +67,6 @@ export const API_FAMILIES = {
 
 export type ApiFamilyName = keyof typeof API_FAMILIES
 export const API_FAMILY_NAMES = Object.keys(API_FAMILIES) as ApiFamilyName[]
-export const isApiFamily = (name: string): name is ApiFamilyName => Object.hasOwn(API_FAMILIES, name)
 
 /** The shared endpoints every family uses (SPEC §7). */
 export const COMPETITION_API = {

@@ -9,7 +9,6 @@ import type {
   CompetitionFormData,
   CompetitionPrice,
   CompetitionRanges,
-  CompetitionReceipt,
   CompetitionView,
   CompetitionWork,
   EntryFile,
@@ -40,10 +39,6 @@ export const getCompetitionCertificate = (competitionId: number) =>
 /** Asks for the paper certificate to be posted to one of the user's addresses. */
 export const postCertificate = (competitionId: number, addressId: number) =>
   postData<CertificatePost>(COMPETITION_API.postCertificate, { competitionId, addressId })
-
-/** The signed-in user's entry receipt in a competition. */
-export const getReceipt = (competitionId: number) =>
-  getData<CompetitionReceipt>(COMPETITION_API.receipt, { params: { competitionId } })
 
 /** The receipt PDF as a download link (the session cookie names the owner). */
 export const receiptPdfUrl = (competitionId: number) =>

@@ -33,7 +33,7 @@ export function DesignerBadges({
 }
 
 /** "发明专利 2 项、外观设计专利 5 项" from counted codes. */
-export const countedLabels = (
+const countedLabels = (
   items: Array<{ code: string; num: number }>,
   labels: Record<string, string>,
   unit: string,

@@ -18,7 +18,5 @@ export const MEDIA_HEIGHT_PX = 520
 
 /** Rights-confirmed works (SPEC §2 "Work registration detail view", §9). */
 export const WORK_QR_SIZE_PX = 100
-/** Width of the server's cover thumbnails (SPEC §2 "Cards"), so a card reserves the right space. */
-export const THUMBNAIL_WIDTH_PX = 280
 /** Quotation list (SPEC §9): 10 a page, pages counted from 1. */
 export const QUOTATION_PAGE = { size: 10, first: 1 } as const

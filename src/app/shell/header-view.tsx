@@ -33,7 +33,7 @@ function AvatarPlaceholder({ name }: { name: string }) {
   )
 }
 
-export interface HeaderViewProps {
+interface HeaderViewProps {
   /** undefined while loading. */
   menus: MenuItem[] | undefined
   user: { name: string; avatar: string } | null

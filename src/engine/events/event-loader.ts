@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router'
 import { eventPagePaths } from '../../../definitions/events/types.ts'
 import { paths } from '../../lib/paths.ts'
 
-export type EventPageKind = 'index' | 'submit'
+type EventPageKind = 'index' | 'submit'
 
 /**
  * The event's data for one of its pages. An event with a form has …/index and …/submit, and its bare

@@ -19,8 +19,6 @@ const pages = new Map(
     .map(([file, load]) => [slugOf(file), load]),
 )
 
-export const landingSlugs = (): string[] => [...pages.keys()].sort()
-
 /**
  * Loads every fragment the sections reach (fragments may include fragments), then expands the
  * includes with the core's walker.
