@@ -89,7 +89,8 @@ function tablePaths(): Array<[string, string]> {
         : entry
     if (typeof make === 'string') out.push([`paths.${key}`, make])
     else if (typeof make === 'function') {
-      const samples = SAMPLES[key]
+      // A getHref without parameters (a page whose address is its pattern) needs no sample.
+      const samples = SAMPLES[key] ?? (make.length === 0 ? [[]] : undefined)
       if (!samples) out.push([`paths.${key}`, `（SAMPLES 缺少 ${key} 的示例参数）`])
       for (const args of samples ?? []) out.push([`paths.${key}(${args.join(', ')})`, make(...args)])
     }
