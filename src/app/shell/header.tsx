@@ -46,12 +46,12 @@ export function Header() {
     <HeaderView
       menus={menus}
       user={name ? { name, avatar } : null}
-      loginHref={location.pathname === paths.login ? paths.login : loginPath(here)}
+      loginHref={location.pathname === paths.login.path ? paths.login.path : loginPath(here)}
       currentPath={location.pathname}
       onSearch={(keyword) => navigate(searchPath(keyword))}
       onLogout={async () => {
         await signOut()
-        navigate(paths.index)
+        navigate(paths.index.path)
       }}
     />
   )

@@ -16,7 +16,7 @@ async function fetchCompetition(slug: string): Promise<CompetitionView> {
   try {
     return await getCompetition(slug)
   } catch (error) {
-    if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound)
+    if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound.path)
     throw error
   }
 }
@@ -46,7 +46,7 @@ export function redirectFor(competition: CompetitionView, request: Request): Res
   const sitePath = toSitePath(url.pathname)
   const route = sitePath.slice(`/${competition.slug}/`.length).replace(/\/+$/, '')
   if (PUBLIC_ROUTES.includes(route)) return undefined
-  if (!competition.routes.includes(route)) return redirect(paths.notFound)
+  if (!competition.routes.includes(route)) return redirect(paths.notFound.path)
   return undefined
 }
 

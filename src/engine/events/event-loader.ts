@@ -18,7 +18,7 @@ export function eventLoader(slug: string, asked: 'bare' | EventPageKind) {
     ])
     const event = await getEventPage(slug).catch((error: unknown) => {
       // A file removed since this build: the server no longer knows it.
-      if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound)
+      if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound.path)
       throw error
     })
     const pages = eventPagePaths(event)
@@ -26,7 +26,7 @@ export function eventLoader(slug: string, asked: 'bare' | EventPageKind) {
       if (pages.submit) throw redirect(pages.index)
       return { event, kind: 'index' as const }
     }
-    if (!pages.submit) throw redirect(paths.notFound)
+    if (!pages.submit) throw redirect(paths.notFound.path)
     return { event, kind: asked }
   }
 }

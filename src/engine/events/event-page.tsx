@@ -24,7 +24,7 @@ const checkInSection = (event: EventView): SectionEntry => ({
     title: '现场签到',
     items: [
       {
-        value: paths.signInFor(event.slug),
+        value: paths.signIn.getHref(event.slug),
         label: '扫码签到',
         caption: `活动期间（${event.dates}）在现场扫码，填写姓名和手机号即可签到`,
       },

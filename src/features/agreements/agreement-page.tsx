@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths.ts'
 const KEYS = new Set(['user', 'private', 'disclaimer'])
 
 export async function loader({ params }: { params: { key?: string } }) {
-  if (!params.key || !KEYS.has(params.key)) throw redirect(paths.notFound)
+  if (!params.key || !KEYS.has(params.key)) throw redirect(paths.notFound.path)
   return getAgreement(params.key)
 }
 

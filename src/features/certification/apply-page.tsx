@@ -87,14 +87,14 @@ export function Component() {
                   {certificate.data.validYears} 年。
                 </Text>
                 <Button asChild colorPalette="brand" alignSelf="flex-start">
-                  <RouterLink to={paths.certPayment}>去缴费</RouterLink>
+                  <RouterLink to={paths.certPayment.path}>去缴费</RouterLink>
                 </Button>
               </>
             ) : (
               <>
                 <Text>您已是认证设计师。到期前续费，有效期自原到期日起顺延一年。</Text>
                 <Button asChild variant="outline" alignSelf="flex-start">
-                  <RouterLink to={paths.certAgainPayment}>续费一年</RouterLink>
+                  <RouterLink to={paths.certAgainPayment.path}>续费一年</RouterLink>
                 </Button>
               </>
             )}

@@ -23,7 +23,7 @@ export function Component() {
     try {
       await saveResume(data)
       notify('简历已保存', 'success')
-      navigate(paths.resumeView)
+      navigate(paths.resumeView.path)
     } catch {
       // The API client has shown why; the form keeps everything typed.
     } finally {
@@ -39,7 +39,7 @@ export function Component() {
             编辑简历
           </Heading>
           <Button asChild variant="ghost" size="sm">
-            <RouterLink to={paths.resumeView}>查看简历</RouterLink>
+            <RouterLink to={paths.resumeView.path}>查看简历</RouterLink>
           </Button>
         </HStack>
         <TabFrame loaded={loaded}>

@@ -23,14 +23,14 @@ export function Component() {
               </Heading>
               <Text color="fg.muted">还没有填写简历。</Text>
               <Button asChild colorPalette="brand">
-                <RouterLink to={paths.resumeEdit}>填写简历</RouterLink>
+                <RouterLink to={paths.resumeEdit.path}>填写简历</RouterLink>
               </Button>
             </Stack>
           ) : (
             <Stack gap="6">
               <HStack justify="flex-end" gap="3">
                 <Button asChild variant="outline" size="sm">
-                  <RouterLink to={paths.resumeEdit}>编辑</RouterLink>
+                  <RouterLink to={paths.resumeEdit.path}>编辑</RouterLink>
                 </Button>
                 <Button asChild colorPalette="brand" size="sm">
                   <a href={RESUME_PDF_URL} download data-testid="resume-pdf">

@@ -19,8 +19,8 @@ import { useTitle } from '../../lib/use-title.ts'
 /** Which payment page this is: /certPayment pays a first certification, /certAgainPayment renews. */
 function sourceOf(url: URL): string | undefined {
   const path = toSitePath(url.pathname)
-  if (path === paths.certPayment) return PAY_SOURCE.cert
-  if (path === paths.certAgainPayment) return PAY_SOURCE.certAgain
+  if (path === paths.certPayment.path) return PAY_SOURCE.cert
+  if (path === paths.certAgainPayment.path) return PAY_SOURCE.certAgain
   return url.searchParams.get('source') ?? undefined
 }
 
