@@ -71,7 +71,6 @@ const SAMPLES: Record<string, unknown[][]> = {
   historyVideoDetail: [[1]],
   downloadWord: [[1]],
   signedDownload: [['token', 1]],
-  signInFor: [['qingtai']],
   designerDetail: [[1]],
   talentDetail: [[1]],
   worksDetail: [[1]],
