@@ -127,7 +127,9 @@ describe('every internal link reaches a page of the router', () => {
     const links = filesUnder('src', /(?<!\.stories)\.tsx?$/).flatMap((file) =>
       linksInSource(file, fs.readFileSync(path.join(root, file), 'utf8')),
     )
-    expect(links.length).toBeGreaterThan(20)
+    // Most links go through the paths table (checked above); what src/ still writes is mostly a
+    // competition's own pages, /${slug}/…, which its definition makes.
+    expect(links.length).toBeGreaterThan(10)
     const plain = links.filter(([, href]) => !href.includes('\0'))
     const templates = links.filter(([, href]) => href.includes('\0'))
     expect(deadLinks(plain)).toEqual([])
