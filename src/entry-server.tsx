@@ -147,6 +147,6 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
   })
   const sitePath = toSitePath(new URL(request.url).pathname)
   // The not-found page says so to crawlers too.
-  const status = sitePath === paths.notFound ? 404 : context.statusCode
+  const status = sitePath === paths.notFound.path ? 404 : context.statusCode
   return { kind: 'page', status, head: headHtml, styles, html, data }
 }

@@ -41,10 +41,6 @@ export const getCompetitionCertificate = (competitionId: number) =>
 export const postCertificate = (competitionId: number, addressId: number) =>
   postData<CertificatePost>(COMPETITION_API.postCertificate, { competitionId, addressId })
 
-/** The signed-in user's entry receipt in a competition. */
-export const getReceipt = (competitionId: number) =>
-  getData<CompetitionReceipt>(COMPETITION_API.receipt, { params: { competitionId } })
-
 /** The receipt PDF as a download link (the session cookie names the owner). */
 export const receiptPdfUrl = (competitionId: number) =>
   `/api${COMPETITION_API.receiptPdf}?competitionId=${competitionId}`

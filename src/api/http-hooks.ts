@@ -4,7 +4,7 @@ import { toSitePath } from '../lib/paths.ts'
  * What the HTTP client needs from the app (navigation), kept apart from http.ts so the app can wire
  * it at start without loading axios before first paint.
  */
-export interface HttpHooks {
+interface HttpHooks {
   /** Called on body code 403 unless the visitor is already on the login page. */
   onUnauthorized(): void
   /** The current site path (without the staging prefix), e.g. /login. */

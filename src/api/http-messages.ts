@@ -15,7 +15,7 @@ export const TRANSPORT_MSG = {
   forbidden: '没有访问权限，请重新登录',
 } as const
 
-export function statusMessage(status: number): string {
+function statusMessage(status: number): string {
   if (status === 404) return `请求的资源不存在（${status}）`
   if (status === 408) return TRANSPORT_MSG.timeout
   if (status === 413) return `提交的内容过大，请缩小后重试（${status}）`

@@ -81,7 +81,11 @@ function rejectBody(body: { code: number; msg?: string }, config?: AxiosRequestC
   }
   // The token message is not shown: the visitor is simply taken to sign in.
   if (message !== TOKEN_INVALID_MSG && !isNotifying()) notify(message, 'error')
-  if (body.code === CODE.unauthorized && !config?.skipAuthRedirect && hooks.currentPath() !== paths.login) {
+  if (
+    body.code === CODE.unauthorized &&
+    !config?.skipAuthRedirect &&
+    hooks.currentPath() !== paths.login.path
+  ) {
     hooks.onUnauthorized()
   }
   return Promise.reject(new ApiError(message, body.code))

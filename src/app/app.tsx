@@ -27,7 +27,9 @@ function wire(router: Router) {
       forgetSession()
       const pathname = toSitePath(router.state.location.pathname)
       const { search } = router.state.location
-      void router.navigate(pathname === paths.login ? paths.login : loginPath(`${pathname}${search}`))
+      void router.navigate(
+        pathname === paths.login.path ? paths.login.path : loginPath(`${pathname}${search}`),
+      )
     },
   })
 }

@@ -5,29 +5,20 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router'
-import type { MenuItem } from '../api/site.ts'
 import { eventRoutes } from '../engine/events/routes.ts'
 import { paths, routerBasename } from '../lib/paths.ts'
 import { BootScreen } from './boot-screen.tsx'
 import { PageError } from './page-error.tsx'
+import { rootLoader } from './root-loader.ts'
 import { RouteError } from './route-error.tsx'
-import { ensureUserLoaded } from './session.ts'
 import { Shell } from './shell/shell.tsx'
+import { signedIn } from './sign-in-guard.ts'
 
-/** The shell's data: the header menu when the server renders the page (the browser fetches it after paint). */
-export interface RootData {
-  menus: MenuItem[] | null
-}
-
-async function rootLoader(): Promise<RootData> {
-  // The server renders every visitor as signed out: the browser checks the user after hydrating.
-  if (import.meta.env.SSR) return { menus: await (await import('../api/site.ts')).getMenus() }
-  await ensureUserLoaded()
-  return { menus: null }
-}
+/** A page under the root route: its path in the paths table, which React Router wants relative here. */
+const at = ({ path }: { path: string }) => path.slice(1)
 
 const home = () => import('../features/home/home-page.tsx')
-const payment = () => import('../features/payment/payment-page.tsx')
+const payment = signedIn(() => import('../features/payment/payment-page.tsx'))
 
 /**
  * /:competition/… — every competition in competitions/ (SPEC §2 Competitions), rendered by the
@@ -36,15 +27,15 @@ const payment = () => import('../features/payment/payment-page.tsx')
  */
 const competitionRoutes: RouteObject = {
   id: 'competition',
-  path: ':competition',
+  path: at(paths.competition),
   lazy: () => import('../engine/competition/route.tsx'),
   children: [
-    { index: true, loader: ({ params }) => redirect(`/${params.competition}/index`) },
+    { index: true, loader: ({ params }) => redirect(paths.competition.getHref(params.competition ?? '')) },
     { path: 'index', lazy: () => import('../engine/competition/index-page.tsx') },
     { path: 'preview', lazy: () => import('../engine/competition/preview-page.tsx') },
     {
       // The entrant's workspace (signed in, rendered in the browser): the step bar over each step.
-      lazy: () => import('../engine/competition/workspace/workspace-route.tsx'),
+      lazy: signedIn(() => import('../engine/competition/workspace/workspace-route.tsx')),
       children: [
         {
           path: 'base',
@@ -76,11 +67,14 @@ const competitionRoutes: RouteObject = {
   ],
 }
 
-/** Every feature is a lazy route: the home page loads only the shell and itself. */
+/**
+ * Every feature is a lazy route: the home page loads only the shell and itself. The paths are the
+ * paths table's (src/lib/paths.ts).
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    path: '/',
+    path: paths.home.path,
     Component: Shell,
     ErrorBoundary: RouteError,
     // Shown while the user check of a returning visitor runs on first load; anonymous visitors skip it.
@@ -96,82 +90,112 @@ export const routes: RouteObject[] = [
         ErrorBoundary: PageError,
         children: [
           { index: true, lazy: home },
-          { path: 'index', lazy: home },
-          { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
-          { path: 'forgetPwd', lazy: () => import('../features/account/forget-password-page.tsx') },
-          { path: 'wxlogin', lazy: () => import('../features/account/wechat-login-page.tsx') },
-          { path: 'authorizeWx', lazy: () => import('../features/account/authorize-wechat-route.ts') },
-          { path: 'redirect', lazy: () => import('../features/account/redirect-page.tsx') },
-          { path: 'search/index', lazy: () => import('../features/search/search-page.tsx') },
-          { path: 'agreement/:key', lazy: () => import('../features/agreements/agreement-page.tsx') },
-          { path: 'application/:slug', lazy: () => import('../engine/landing/route.tsx') },
-          ...[paths.payment, paths.certPayment, paths.certAgainPayment].map((path) => ({
-            path: path.slice(1),
+          { path: at(paths.index), lazy: home },
+          { path: at(paths.login), lazy: () => import('../features/account/login-page.tsx') },
+          {
+            path: at(paths.forgetPassword),
+            lazy: () => import('../features/account/forget-password-page.tsx'),
+          },
+          { path: at(paths.wechatLogin), lazy: () => import('../features/account/wechat-login-page.tsx') },
+          {
+            path: at(paths.authorizeWechat),
+            lazy: () => import('../features/account/authorize-wechat-route.ts'),
+          },
+          { path: at(paths.redirect), lazy: () => import('../features/account/redirect-page.tsx') },
+          { path: at(paths.search), lazy: () => import('../features/search/search-page.tsx') },
+          { path: at(paths.agreement), lazy: () => import('../features/agreements/agreement-page.tsx') },
+          { path: at(paths.landing), lazy: () => import('../engine/landing/route.tsx') },
+          ...[paths.payment, paths.certPayment, paths.certAgainPayment].map((page) => ({
+            path: at(page),
             lazy: payment,
           })),
-          { path: 'auth/index', lazy: () => import('../features/certification/auth-index-page.tsx') },
-          { path: 'auth/search', lazy: () => import('../features/certification/auth-search-page.tsx') },
+          { path: at(paths.authIndex), lazy: () => import('../features/certification/auth-index-page.tsx') },
           {
-            path: 'certification/index',
+            path: at(paths.authSearch),
+            lazy: () => import('../features/certification/auth-search-page.tsx'),
+          },
+          {
+            path: at(paths.certification),
             lazy: () => import('../features/certification/certification-page.tsx'),
           },
           {
-            path: 'certification/search',
+            path: at(paths.certificationSearch),
             lazy: () => import('../features/certification/directory-page.tsx'),
           },
-          { path: 'certification/promote', lazy: () => import('../features/certification/promote-page.tsx') },
-          { path: 'cert/apply', lazy: () => import('../features/certification/apply-page.tsx') },
-          { path: 'works/index', lazy: () => import('../features/works/index-page.tsx') },
-          { path: 'works/detail', lazy: () => import('../features/works/detail-page.tsx') },
-          { path: 'works/verify', lazy: () => import('../features/works/verify-page.tsx') },
           {
-            path: 'receipt/verify',
+            path: at(paths.certificationPromote),
+            lazy: () => import('../features/certification/promote-page.tsx'),
+          },
+          {
+            path: at(paths.certApply),
+            lazy: signedIn(() => import('../features/certification/apply-page.tsx')),
+          },
+          { path: at(paths.worksIndex), lazy: () => import('../features/works/index-page.tsx') },
+          { path: at(paths.worksDetail), lazy: () => import('../features/works/detail-page.tsx') },
+          { path: at(paths.worksVerify), lazy: () => import('../features/works/verify-page.tsx') },
+          {
+            path: at(paths.receiptVerify),
             lazy: () => import('../features/competition-receipts/verify-page.tsx'),
           },
-          { path: 'designer/index', lazy: () => import('../features/designers/index-page.tsx') },
-          { path: 'designer/detail', lazy: () => import('../features/designers/detail-page.tsx') },
-          { path: 'talent/index', lazy: () => import('../features/talents/index-page.tsx') },
-          { path: 'talent/detail', lazy: () => import('../features/talents/detail-page.tsx') },
-          { path: 'mine', lazy: () => import('../features/mine/mine-page.tsx') },
-          { path: 'mine/cv', lazy: () => import('../features/mine/resume-edit-page.tsx') },
-          { path: 'mine/cvself', lazy: () => import('../features/mine/resume-view-page.tsx') },
-          { path: 'news/index', lazy: () => import('../features/news/news-index-page.tsx') },
-          { path: 'news/detail', lazy: () => import('../features/news/news-detail-page.tsx') },
-          { path: 'quotation/index', lazy: () => import('../features/quotation/quotation-index-page.tsx') },
+          { path: at(paths.designers), lazy: () => import('../features/designers/index-page.tsx') },
+          { path: at(paths.designerDetail), lazy: () => import('../features/designers/detail-page.tsx') },
+          { path: at(paths.talents), lazy: () => import('../features/talents/index-page.tsx') },
+          { path: at(paths.talentDetail), lazy: () => import('../features/talents/detail-page.tsx') },
+          { path: at(paths.mine), lazy: signedIn(() => import('../features/mine/mine-page.tsx')) },
           {
-            path: 'quotation/detail/:id',
+            path: at(paths.resumeEdit),
+            lazy: signedIn(() => import('../features/mine/resume-edit-page.tsx')),
+          },
+          {
+            path: at(paths.resumeView),
+            lazy: signedIn(() => import('../features/mine/resume-view-page.tsx')),
+          },
+          { path: at(paths.news), lazy: () => import('../features/news/news-index-page.tsx') },
+          { path: at(paths.newsDetail), lazy: () => import('../features/news/news-detail-page.tsx') },
+          {
+            path: at(paths.quotation),
+            lazy: () => import('../features/quotation/quotation-index-page.tsx'),
+          },
+          {
+            path: at(paths.quotationDetail),
             lazy: () => import('../features/quotation/quotation-detail-page.tsx'),
           },
-          { path: 'historyVideo/list', lazy: () => import('../features/history-video/video-list-page.tsx') },
           {
-            path: 'historyVideo/detail',
+            path: at(paths.historyVideos),
+            lazy: () => import('../features/history-video/video-list-page.tsx'),
+          },
+          {
+            path: at(paths.historyVideoDetail),
             lazy: () => import('../features/history-video/video-detail-page.tsx'),
           },
           {
-            path: 'others/downloadword/:id',
+            path: at(paths.downloadWord),
             lazy: () => import('../features/others/download-word-page.tsx'),
           },
           // The spec's hidden {token}{id} route: a signed document link (server/services/articles/download-links.ts).
           {
-            path: 'others/download/:token/:id',
+            path: at(paths.signedDownload),
             lazy: () => import('../features/others/signed-download-page.tsx'),
           },
-          { path: 'others/showVideo1', lazy: () => import('../features/others/show-video-page.tsx') },
-          { path: 'others/sdskapp', lazy: () => import('../features/others/app-download-page.tsx') },
+          { path: at(paths.showVideo), lazy: () => import('../features/others/show-video-page.tsx') },
+          { path: at(paths.appDownload), lazy: () => import('../features/others/app-download-page.tsx') },
           {
-            path: 'questionnaire/export',
+            path: at(paths.questionnaireExport),
             lazy: () => import('../features/others/questionnaire-export-page.tsx'),
           },
-          { path: 'site-verify-bd', lazy: () => import('../features/others/site-verify-page.tsx') },
-          { path: '404', lazy: () => import('../features/others/not-found-page.tsx') },
-          { path: 'events/index', lazy: () => import('../features/events/hub-page.tsx') },
-          { path: 'mobile/competition/index', lazy: () => import('../features/events/mobile-list-page.tsx') },
-          { path: 'signIn', lazy: () => import('../features/events/sign-in-page.tsx') },
+          { path: at(paths.siteVerifyBd), lazy: () => import('../features/others/site-verify-page.tsx') },
+          { path: at(paths.notFound), lazy: () => import('../features/others/not-found-page.tsx') },
+          { path: at(paths.events), lazy: () => import('../features/events/hub-page.tsx') },
+          {
+            path: at(paths.mobileCompetitions),
+            lazy: () => import('../features/events/mobile-list-page.tsx'),
+          },
+          { path: at(paths.signIn), lazy: () => import('../features/events/sign-in-page.tsx') },
           // Every event of events/ at the path its file names (README "活动页").
           ...eventRoutes(),
           competitionRoutes,
           // Any unknown path goes to /404 (SPEC §2).
-          { path: '*', loader: () => redirect(paths.notFound) },
+          { path: '*', loader: () => redirect(paths.notFound.path) },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import type { HydrationState } from 'react-router'
 
 /** The element the server writes after the page's markup (src/entry-server.tsx). */
-export const SERVED_PAGE_ID = 'kb-page-data'
+const SERVED_PAGE_ID = 'kb-page-data'
 
 export interface ServedPage {
   renderedAt: number

@@ -19,7 +19,7 @@ export async function ensureUserLoaded(): Promise<void> {
     removeToken()
     useUserStore.getState().reset()
     notify(VERIFICATION_FAILED_MSG, 'error')
-    throw redirect(paths.index)
+    throw redirect(paths.index.path)
   }
 }
 

@@ -5,7 +5,7 @@ import { type NotifySink, setNotifySink } from '../lib/notify.ts'
 // max 1: messages show one at a time (SPEC §8).
 export const toaster = createToaster({ placement: 'top', max: 1, pauseOnPageIdle: true })
 
-export const toasterSink: NotifySink = {
+const toasterSink: NotifySink = {
   show: (description, type, duration) => {
     toaster.create({ description, type, duration, closable: true })
   },

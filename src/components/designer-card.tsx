@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Card, HStack, Image, Stack, Text, Wrap } from '@cha
 import { Link as RouterLink } from 'react-router'
 import { formatBeijingDate } from '../../schemas/beijing-time.ts'
 import type { Designer } from '../api/people.ts'
-import { assetUrl, designerPath } from '../lib/paths.ts'
+import { assetUrl, paths } from '../lib/paths.ts'
 import type { PeopleLabels } from './people-labels.ts'
 
 /** The badges of SPEC §6: ambassador 人才大使, excellent, invited. */
@@ -33,7 +33,7 @@ export function DesignerBadges({
 }
 
 /** "发明专利 2 项、外观设计专利 5 项" from counted codes. */
-export const countedLabels = (
+const countedLabels = (
   items: Array<{ code: string; num: number }>,
   labels: Record<string, string>,
   unit: string,
@@ -68,7 +68,7 @@ export function DesignerCard({ designer: d, labels }: { designer: Designer; labe
     >
       {/* The whole card is the link, named by everything it shows (WCAG 2.5.3 Label in Name): an
           aria-label such as “…的主页” would hide the visible name, badges and city from that name. */}
-      <RouterLink to={designerPath(d.id)} data-testid="designer-card">
+      <RouterLink to={paths.designerDetail.getHref(d.id)} data-testid="designer-card">
         <Card.Body gap="3">
           <HStack gap="3" align="flex-start">
             <Avatar.Root size="lg" colorPalette="brand">

@@ -10,7 +10,7 @@ import { toAddress } from '../lib/paths.ts'
  */
 
 /** A region code as a filter: the province and, when chosen, the city it lies in. */
-export function regionParts(cityId: string): { province: string; city: string } {
+function regionParts(cityId: string): { province: string; city: string } {
   if (!cityId) return { province: '', city: '' }
   return {
     province: `${cityId.slice(0, 2)}0000`,

@@ -8,7 +8,7 @@ import { assetUrl, paths } from '../lib/paths.ts'
 export function NewsCard({ news }: { news: News }) {
   return (
     <Card.Root asChild size="sm" overflow="hidden" _hover={{ shadow: 'md' }} transition="box-shadow 0.2s">
-      <RouterLink to={paths.newsDetail(news.id)} data-testid="news-card">
+      <RouterLink to={paths.newsDetail.getHref(news.id)} data-testid="news-card">
         <Box aspectRatio={16 / 9} bg="bg.muted">
           <Image src={assetUrl(news.cover)} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
         </Box>

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Box, Card, HStack, Text } from '@chakra-ui/react'
 import { lazy, Suspense, useState } from 'react'
 import type { WorkCard as WorkCardData } from '../../schemas/api/works.ts'
-import { assetUrl, toAddress, workDetailPath } from '../lib/paths.ts'
+import { assetUrl, paths, toAddress } from '../lib/paths.ts'
 import { showTime } from '../lib/work-files.ts'
 import { useDictLabels } from './use-dict-labels.ts'
 import { WorkCover } from './work-cover.tsx'
@@ -38,7 +38,7 @@ export function WorkCard({
         _hover={{ boxShadow: 'md', transform: 'translateY(-2px)' }}
       >
         <a
-          href={toAddress(workDetailPath(work.id))}
+          href={toAddress(paths.worksDetail.getHref(work.id))}
           data-testid="work-card"
           data-work-id={work.id}
           onClick={(e) => {

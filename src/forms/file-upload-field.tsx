@@ -5,13 +5,13 @@ import { uploadFile } from '../api/common.ts'
 import { UploadsInProgress } from './uploads-in-progress.ts'
 
 /** A file as form data keeps it: the server's URL and the name it had on the entrant's disk. */
-export interface UploadedFileValue {
+interface UploadedFileValue {
   fileUrl: string
   fileOgName: string
 }
 
 /** `ui:options` of the `file-upload` field. */
-export interface FileUploadOptions {
+interface FileUploadOptions {
   /** Extensions allowed, lower case without the dot: ['jpg', 'jpeg', 'png']. */
   accept: string[]
   /** How many files the field holds (1 for a single-file field). */
@@ -26,7 +26,7 @@ const IMAGE = /\.(?:jpe?g|png|gif|webp|bmp)$/i
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? ''
 
 /** The field's options read from its uiSchema, with safe defaults. */
-export function uploadOptions(raw: Record<string, unknown>, multiple: boolean): FileUploadOptions {
+function uploadOptions(raw: Record<string, unknown>, multiple: boolean): FileUploadOptions {
   const accept = Array.isArray(raw.accept) ? raw.accept.map((e) => String(e).toLowerCase()) : []
   const maxFiles = multiple && typeof raw.maxFiles === 'number' && raw.maxFiles > 0 ? raw.maxFiles : 1
   const size = typeof raw.maxSizeMb === 'number' && raw.maxSizeMb > 0 ? raw.maxSizeMb : SERVER_MAX_MB
@@ -37,10 +37,7 @@ export function uploadOptions(raw: Record<string, unknown>, multiple: boolean): 
  * Why the browser refuses a file before sending it (type, size), or undefined. The server checks again
  * by extension and content; these messages save the entrant a 20 MB upload that would be refused.
  */
-export function fileProblem(
-  file: { name: string; size: number },
-  options: FileUploadOptions,
-): string | undefined {
+function fileProblem(file: { name: string; size: number }, options: FileUploadOptions): string | undefined {
   if (options.accept.length && !options.accept.includes(extensionOf(file.name)))
     return `「${file.name}」格式不支持，仅支持 ${options.accept.join('、')} 格式`
   if (file.size > options.maxSizeMb * 1024 * 1024)

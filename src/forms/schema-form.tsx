@@ -10,7 +10,7 @@ import { Form } from './theme.ts'
 import { UploadsInProgress } from './uploads-in-progress.ts'
 import { createFormValidator, validatorsFor } from './validator.ts'
 
-export interface SchemaFormProps {
+interface SchemaFormProps {
   name: FormName
   /**
    * Changes to the registry's uiSchema (schemas/forms/index.ts), merged per field: `{ phone:
@@ -36,7 +36,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value)
 
 /** The registry's uiSchema with a caller's changes: a field's entries merged, anything else replaced. */
-export function mergeUiSchema(
+function mergeUiSchema(
   base: Record<string, unknown>,
   overrides: Record<string, unknown> | undefined,
 ): Record<string, unknown> {

@@ -6,7 +6,7 @@ import type { UIMatch } from 'react-router'
  * server renders it as complete HTML with these tags, and the browser keeps them current on
  * navigation. Pages without one (the personal area) render in the browser only.
  */
-export interface PageHead {
+interface PageHead {
   /** The page's own title; the site name is appended, except on the home page (`fullTitle`). */
   title: string
   fullTitle?: boolean
@@ -17,7 +17,7 @@ export interface PageHead {
   canonical?: string
 }
 
-export interface PageHandle {
+interface PageHandle {
   head(data: unknown): PageHead
   /** The head is made from the parent route's data (a competition's pages share its definition). */
   fromParent?: boolean

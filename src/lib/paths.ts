@@ -9,62 +9,91 @@
  * `toAddress`; and an address read back from the browser becomes a site path with `toSitePath`.
  */
 
-/** The typed table of the SPA's site paths, so none is spelt by hand in a component. */
+/** A page whose address is its route: the router matches `path`, links go to `getHref()`. */
+const page = <P extends string>(path: P) => ({ path, getHref: () => path })
+
+/**
+ * The typed table of the SPA's site paths (bulletproof-react's model): `path` is the pattern the
+ * router (src/app/router.tsx) matches, `getHref(…)` the site path a link, navigate() or redirect()
+ * takes. The shell, the features and the components take their links from here; the competition
+ * engine builds the pages under a slug from the definition's routes (routesOf).
+ */
 export const paths = {
-  home: '/',
-  index: '/index',
-  login: '/login',
-  forgetPassword: '/forgetPwd',
-  wechatLogin: '/wxlogin',
-  authorizeWechat: '/authorizeWx',
-  redirect: '/redirect',
-  search: '/search/index',
-  notFound: '/404',
-  mine: '/mine',
-  resumeEdit: '/mine/cv',
-  resumeView: '/mine/cvself',
-  payment: '/payment',
-  certPayment: '/certPayment',
-  certAgainPayment: '/certAgainPayment',
-  authIndex: '/auth/index',
-  authSearch: '/auth/search',
-  certification: '/certification/index',
-  certificationSearch: '/certification/search',
-  certificationPromote: '/certification/promote',
-  certApply: '/cert/apply',
-  designers: '/designer/index',
-  designerDetail: '/designer/detail',
-  talents: '/talent/index',
-  talentDetail: '/talent/detail',
-  agreement: (key: AgreementKey) => `/agreement/${key}`,
-  /** A competition's public page (competitions/<slug>.json). */
-  competition: (slug: string) => `/${slug}/index`,
+  home: page('/'),
+  index: page('/index'),
+  login: page('/login'),
+  forgetPassword: page('/forgetPwd'),
+  wechatLogin: page('/wxlogin'),
+  authorizeWechat: page('/authorizeWx'),
+  redirect: page('/redirect'),
+  search: page('/search/index'),
+  notFound: page('/404'),
+  mine: page('/mine'),
+  resumeEdit: page('/mine/cv'),
+  resumeView: page('/mine/cvself'),
+  payment: page('/payment'),
+  certPayment: page('/certPayment'),
+  certAgainPayment: page('/certAgainPayment'),
+  authIndex: page('/auth/index'),
+  authSearch: page('/auth/search'),
+  certification: page('/certification/index'),
+  certificationSearch: page('/certification/search'),
+  certificationPromote: page('/certification/promote'),
+  certApply: page('/cert/apply'),
+  designers: page('/designer/index'),
+  /** A designer's page (SPEC §2 "Cards": where a creator card leads). */
+  designerDetail: { path: '/designer/detail', getHref: (id: number) => `/designer/detail?id=${id}` },
+  talents: page('/talent/index'),
+  talentDetail: { path: '/talent/detail', getHref: (id: number) => `/talent/detail?id=${id}` },
+  agreement: { path: '/agreement/:key', getHref: (key: AgreementKey) => `/agreement/${key}` },
+  /** A landing page of landing-pages/ (README "落地页"). */
+  landing: { path: '/application/:slug', getHref: (slug: string) => `/application/${slug}` },
+  /**
+   * A competition's page (competitions/<slug>.json), its public index unless another is named. The
+   * `:competition` segment ranks below every static route; the pages under it are the definition's
+   * (routesOf, definitions/competition).
+   */
+  competition: {
+    path: '/:competition',
+    getHref: (slug: string, page = 'index') => `/${slug}/${page}`,
+  },
   // Rights-confirmed works (SPEC §2 Home and directories); /works/verify is what a work's QR code opens.
-  worksIndex: '/works/index',
-  worksDetail: '/works/detail',
-  worksVerify: '/works/verify',
+  worksIndex: page('/works/index'),
+  worksDetail: { path: '/works/detail', getHref: (id: number) => `/works/detail?id=${id}` },
+  worksVerify: page('/works/verify'),
   /** What an entry receipt's QR code opens (?number=KBE…). */
-  receiptVerify: '/receipt/verify',
+  receiptVerify: {
+    path: '/receipt/verify',
+    getHref: (number: string) => `/receipt/verify?number=${encodeURIComponent(number)}`,
+  },
   // News, quotations, video history and the miscellaneous pages (SPEC §2).
-  news: '/news/index',
-  newsDetail: (id: number) => `/news/detail?id=${id}`,
-  quotation: '/quotation/index',
-  quotationDetail: (id: number) => `/quotation/detail/${id}`,
-  historyVideos: '/historyVideo/list',
-  historyVideoDetail: (id: number) => `/historyVideo/detail?id=${id}`,
-  downloadWord: (id: number) => `/others/downloadword/${id}`,
+  news: page('/news/index'),
+  newsDetail: { path: '/news/detail', getHref: (id: number) => `/news/detail?id=${id}` },
+  quotation: page('/quotation/index'),
+  quotationDetail: { path: '/quotation/detail/:id', getHref: (id: number) => `/quotation/detail/${id}` },
+  historyVideos: page('/historyVideo/list'),
+  historyVideoDetail: {
+    path: '/historyVideo/detail',
+    getHref: (id: number) => `/historyVideo/detail?id=${id}`,
+  },
+  downloadWord: { path: '/others/downloadword/:id', getHref: (id: number) => `/others/downloadword/${id}` },
   /** The spec's hidden {token}{id} route: a signed document link that works without signing in. */
-  signedDownload: (token: string, id: number) => `/others/download/${token}/${id}`,
-  showVideo: '/others/showVideo1',
-  appDownload: '/others/sdskapp',
-  questionnaireExport: '/questionnaire/export',
-  siteVerifyBd: '/site-verify-bd',
+  signedDownload: {
+    path: '/others/download/:token/:id',
+    getHref: (token: string, id: number) => `/others/download/${token}/${id}`,
+  },
+  showVideo: page('/others/showVideo1'),
+  appDownload: page('/others/sdskapp'),
+  questionnaireExport: page('/questionnaire/export'),
+  siteVerifyBd: page('/site-verify-bd'),
   /** Every competition and event (events/<slug>.json pages have their own paths, in their files). */
-  events: '/events/index',
-  mobileCompetitions: '/mobile/competition/index',
-  signIn: '/signIn',
-  /** The on-site check-in of one event: what the venue's QR code opens. */
-  signInFor: (slug: string) => `/signIn?event=${encodeURIComponent(slug)}`,
+  events: page('/events/index'),
+  mobileCompetitions: page('/mobile/competition/index'),
+  /** The on-site check-in; with an event, what the venue's QR code opens. */
+  signIn: {
+    path: '/signIn',
+    getHref: (event?: string) => (event ? `/signIn?event=${encodeURIComponent(event)}` : '/signIn'),
+  },
 } as const
 
 /**
@@ -85,20 +114,14 @@ export function worksIndexPath({
   if (userId) query.set('userId', String(userId))
   if (page > 1) query.set('page', String(page))
   const text = query.toString()
-  return text ? `${paths.worksIndex}?${text}` : paths.worksIndex
+  return text ? `${paths.worksIndex.path}?${text}` : paths.worksIndex.path
 }
-
-/** A work's page, /works/detail?id=N. */
-export const workDetailPath = (id: number) => `${paths.worksDetail}?id=${id}`
-
-/** A designer's page, /designer/detail?id=N (SPEC §2 "Cards": where a creator card leads). */
-export const designerDetailPath = (id: number) => `/designer/detail?id=${id}`
 
 export type AgreementKey = 'user' | 'private' | 'disclaimer'
 
 /** The tabs of /mine, chosen by its `change` query (SPEC §2 Account and personal area). */
 export type MineTab = 'Info' | 'Cert' | 'Competition' | 'Work' | 'Setting' | 'Bill' | 'Order' | 'Address'
-export const mineTab = (tab: MineTab) => `${paths.mine}?change=${tab}`
+export const mineTab = (tab: MineTab) => `${paths.mine.path}?change=${tab}`
 
 /**
  * The personal area's tabs as the avatar dropdown lists them (SPEC §2 Shell), in order: the dropdown
@@ -124,17 +147,10 @@ export const MINE_SIDEBAR_TABS: ReadonlyArray<{ label: string; tab: MineTab }> =
   ...MINE_TABS.slice(2),
 ]
 
-/** A receipt's public verification page. */
-export const receiptVerifyPath = (number: string) =>
-  `${paths.receiptVerify}?number=${encodeURIComponent(number)}`
-
-export const designerPath = (id: number) => `${paths.designerDetail}?id=${id}`
-export const talentPath = (id: number) => `${paths.talentDetail}?id=${id}`
-
-export const searchPath = (keyword: string) => `${paths.search}?keyword=${encodeURIComponent(keyword)}`
+export const searchPath = (keyword: string) => `${paths.search.path}?keyword=${encodeURIComponent(keyword)}`
 
 export const loginPath = (returnUrl?: string) =>
-  returnUrl ? `${paths.login}?return_url=${encodeURIComponent(returnUrl)}` : paths.login
+  returnUrl ? `${paths.login.path}?return_url=${encodeURIComponent(returnUrl)}` : paths.login.path
 
 const EXTERNAL = /^(https?:|data:|blob:|mailto:|tel:|\/\/)/i
 // The API (and the files it serves) lives at /api whatever the prefix (README, BASE_PATH).
@@ -169,6 +185,9 @@ const prefix = sitePrefix(import.meta.env.BASE_URL)
 export const routerBasename = prefix.basename
 export const toAddress = prefix.toAddress
 export const toSitePath = prefix.toSitePath
+
+/** /login, coming back afterwards to the path and query of `url` (an address the router was asked for). */
+export const loginReturningTo = (url: URL) => loginPath(toSitePath(url.pathname) + url.search)
 
 /**
  * A file of the build's public folder (landing artwork `/landing/…`, partner logos `partners/…`) as

@@ -1,5 +1,5 @@
 /** A SHA-256 as the API writes it: 64 lower-case hex digits. */
-export const SHA256_PATTERN = /^[0-9a-f]{64}$/
+const SHA256_PATTERN = /^[0-9a-f]{64}$/
 
 /** Pasted text as a hash: blanks trimmed, upper case accepted; undefined when it is not one. */
 export function readHash(text: string | null | undefined): string | undefined {

@@ -15,7 +15,7 @@ import {
  */
 export { extensionOf, isBrowserImage }
 
-export type FileKind = 'image' | 'video' | 'text' | 'other'
+type FileKind = 'image' | 'video' | 'text' | 'other'
 
 const KINDS: Record<WorkFileType, FileKind> = { 1: 'image', 2: 'video', 3: 'text', 4: 'other' }
 

@@ -11,7 +11,7 @@ import { CODE } from '../lib/constants.ts'
  * (userInfo), the region tree and the company types. Its loads follow §8: a body code other than 200
  * throws an error carrying the server's msg, and so does an empty region tree or company-type list.
  */
-export interface CompetitionState {
+interface CompetitionState {
   info: CompetitionView | null
   ranges: CompetitionRanges | null
   workStep: number

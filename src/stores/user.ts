@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { UserInfo } from '../../schemas/api/account.ts'
 
 /** What the shell knows about the signed-in designer (SPEC §3 client state). */
-export interface UserState {
+interface UserState {
   userId: number | null
   name: string
   avatar: string

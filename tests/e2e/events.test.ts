@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventPagePaths } from '../../definitions/events/types.ts'
 import { startChildServer } from '../support/child-server.ts'
-import { beijing } from '../support/competitions.ts'
+import { beijing } from '../support/definition-time.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { launch, openPage, submitLogin } from './page.ts'
 

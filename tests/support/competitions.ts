@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Phases } from '../../definitions/competition/phases.ts'
 import { nowIso } from '../../server/lib/time.ts'
+import { beijing } from './definition-time.ts'
 import { eventFixture, OPEN_EVENT, writeEvent } from './events.ts'
 import { tempDir } from './temp-dir.ts'
 import { VALID_FORMS } from './valid-forms.ts'
@@ -23,10 +24,6 @@ export const FIXTURE_IDS: Record<Fixture, number> = {
 }
 
 const DAY = 86_400_000
-/** +08:00 text of an instant, as definitions write it. */
-export function beijing(ms: number): string {
-  return `${new Date(ms + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`
-}
 
 /** Where a competition stands: each shifts the four phases around now. */
 export const PHASES = {

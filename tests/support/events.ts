@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { beijing } from './competitions.ts'
+import { beijing } from './definition-time.ts'
 
 const DAY = 86_400_000
 const SCHEMA = path.resolve(import.meta.dirname, '../../events/event.schema.json')

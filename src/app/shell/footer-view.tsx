@@ -44,7 +44,7 @@ export function FooterView({ partners }: { partners: ReactNode }) {
             </Text>
             {AGREEMENT_LINKS.map((a) => (
               <Link key={a.key} asChild color="whiteAlpha.800" _hover={{ color: 'white' }}>
-                <RouterLink to={paths.agreement(a.key)}>{a.label}</RouterLink>
+                <RouterLink to={paths.agreement.getHref(a.key)}>{a.label}</RouterLink>
               </Link>
             ))}
           </Stack>

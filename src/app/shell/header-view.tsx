@@ -33,7 +33,7 @@ function AvatarPlaceholder({ name }: { name: string }) {
   )
 }
 
-export interface HeaderViewProps {
+interface HeaderViewProps {
   /** undefined while loading. */
   menus: MenuItem[] | undefined
   user: { name: string; avatar: string } | null
@@ -157,7 +157,7 @@ export function HeaderView({ menus, user, loginHref, currentPath, onSearch, onLo
         </IconButton>
         {/* Named by what it shows (WCAG 2.5.3 Label in Name): the wordmark 咖簿网, then 首页 for
             screen readers, where an aria-label would have replaced the visible words. */}
-        <RouterLink to={paths.home}>
+        <RouterLink to={paths.home.path}>
           <BrandLogo />
           <VisuallyHidden>首页</VisuallyHidden>
         </RouterLink>

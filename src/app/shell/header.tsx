@@ -4,7 +4,7 @@ import type { MenuItem } from '../../api/site.ts'
 import { afterFirstPaint } from '../../lib/after-paint.ts'
 import { loginPath, paths, searchPath } from '../../lib/paths.ts'
 import { useUserStore } from '../../stores/user.ts'
-import type { RootData } from '../router.tsx'
+import type { RootData } from '../root-loader.ts'
 import { signOut } from '../session.ts'
 import { HeaderView } from './header-view.tsx'
 
@@ -46,12 +46,12 @@ export function Header() {
     <HeaderView
       menus={menus}
       user={name ? { name, avatar } : null}
-      loginHref={location.pathname === paths.login ? paths.login : loginPath(here)}
+      loginHref={location.pathname === paths.login.path ? paths.login.path : loginPath(here)}
       currentPath={location.pathname}
       onSearch={(keyword) => navigate(searchPath(keyword))}
       onLogout={async () => {
         await signOut()
-        navigate(paths.index)
+        navigate(paths.index.path)
       }}
     />
   )

@@ -15,7 +15,7 @@ export function SearchBox({ initial = '', onSearch }: { initial?: string; onSear
     <search style={{ display: 'block', width: '100%' }}>
       {/* Before the page has hydrated (or without JavaScript) the browser submits the form itself:
           GET /search/index?keyword=…, the address the app navigates to. */}
-      <form onSubmit={submit} action={toAddress(paths.search)} method="get">
+      <form onSubmit={submit} action={toAddress(paths.search.path)} method="get">
         <Group attached w="full">
           <Input
             size="sm"

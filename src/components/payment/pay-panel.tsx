@@ -19,7 +19,7 @@ const METHOD_NOTE: Record<PayMethod, string> = {
   [PAY_METHOD.wechatQr]: '使用微信扫描二维码支付',
 }
 
-export interface PayPanelProps {
+interface PayPanelProps {
   amountFen: number
   /** The payer's balance in fen: below the amount, paying by balance is disabled with 余额不足. */
   balanceFen: number

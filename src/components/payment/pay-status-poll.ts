@@ -1,6 +1,6 @@
 import { PAY_STATUS, PAY_STATUS_POLL_MS, type PayStatus } from '../../../schemas/payment.ts'
 
-export interface PayStatusPoll {
+interface PayStatusPoll {
   /** Stops asking: the dialog closed. A request in flight is abandoned and its answer ignored. */
   stop(): void
 }

@@ -2,7 +2,7 @@ import { Avatar, HStack, Separator, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import type { WorkCreator } from '../../../schemas/api/works.ts'
 import { provinceAndCity } from '../../../schemas/regions.ts'
-import { assetUrl, designerDetailPath, worksIndexPath } from '../../lib/paths.ts'
+import { assetUrl, paths, worksIndexPath } from '../../lib/paths.ts'
 import { useDictLabels, useRegionNames } from '../use-dict-labels.ts'
 
 /**
@@ -28,7 +28,7 @@ export function CreatorCard({ creator }: { creator: WorkCreator }) {
       to={
         creator.inDirectory === false
           ? worksIndexPath({ userId: creator.id })
-          : designerDetailPath(creator.id)
+          : paths.designerDetail.getHref(creator.id)
       }
       data-testid="work-creator"
     >

@@ -106,7 +106,7 @@ export function RegistrationNotes({ detail }: { detail: WorkDetail }) {
         <li>
           接入区块链服务商后，存证记录可在其核验网站查验；本站当前把存证记录写入本地哈希链（示例），核验网站是
           <Link asChild color="brand.600" mx="1">
-            <RouterLink to={paths.worksVerify}>作品存证核验</RouterLink>
+            <RouterLink to={paths.worksVerify.path}>作品存证核验</RouterLink>
           </Link>
           页面：上传原文件或输入哈希，即可核对登记记录。
         </li>

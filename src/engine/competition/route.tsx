@@ -2,8 +2,7 @@ import { type LoaderFunctionArgs, Outlet, redirect, useRouteLoaderData } from 'r
 import type { CompetitionView } from '../../../definitions/competition/view.ts'
 import { getCompetition } from '../../api/competition.ts'
 import { ApiError } from '../../api/http.ts'
-import { loginPath, paths, toSitePath } from '../../lib/paths.ts'
-import { getToken } from '../../lib/token.ts'
+import { paths, toSitePath } from '../../lib/paths.ts'
 
 /** The pages anyone may see; every other path of routesOf is the entrant's workspace. */
 const PUBLIC_ROUTES = ['', 'index', 'preview']
@@ -17,7 +16,7 @@ async function fetchCompetition(slug: string): Promise<CompetitionView> {
   try {
     return await getCompetition(slug)
   } catch (error) {
-    if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound)
+    if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound.path)
     throw error
   }
 }
@@ -38,16 +37,16 @@ function remember(slug: string, loading: Promise<CompetitionView>): Promise<Comp
 
 /**
  * Where a request for `request`'s path must go instead, if anywhere: a path the definition does not
- * have (routesOf: `pay` of a free competition) is a 404 for everyone, signed in or not; only a path
- * that exists sends a signed-out visitor to sign in first and come back.
+ * have (routesOf: `pay` of a free competition) is a 404 for everyone, signed in or not. The router's
+ * sign-in guard (src/app/sign-in-guard.ts) runs after this check on the workspace's paths, so only a
+ * path that exists sends a signed-out visitor to sign in first.
  */
 export function redirectFor(competition: CompetitionView, request: Request): Response | undefined {
   const url = new URL(request.url)
   const sitePath = toSitePath(url.pathname)
   const route = sitePath.slice(`/${competition.slug}/`.length).replace(/\/+$/, '')
   if (PUBLIC_ROUTES.includes(route)) return undefined
-  if (!competition.routes.includes(route)) return redirect(paths.notFound)
-  if (!import.meta.env.SSR && !getToken()) return redirect(loginPath(sitePath + url.search))
+  if (!competition.routes.includes(route)) return redirect(paths.notFound.path)
   return undefined
 }
 

@@ -59,7 +59,7 @@ export function EventFacts({ event }: { event: EventView }) {
             </Button>
           )}
           <Button asChild variant="outline" colorPalette="brand">
-            <RouterLink to={paths.events}>全部赛事活动</RouterLink>
+            <RouterLink to={paths.events.path}>全部赛事活动</RouterLink>
           </Button>
         </HStack>
       </Stack>

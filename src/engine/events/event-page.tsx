@@ -7,8 +7,8 @@ import { paths } from '../../lib/paths.ts'
 import { SectionList } from '../landing/section-list.tsx'
 import { SlugContext } from '../landing/slug-context.ts'
 import { EventFacts } from './event-facts.tsx'
+import type { EventLoaderData } from './event-loader.ts'
 import { EventSubmitPage } from './event-submit.tsx'
-import type { EventLoaderData } from './routes.ts'
 
 export const handle = pageHead<EventLoaderData>(({ event, kind }) => ({
   title: kind === 'submit' && event.submit ? `${event.submit.title} · ${event.title}` : event.title,
@@ -24,7 +24,7 @@ const checkInSection = (event: EventView): SectionEntry => ({
     title: '现场签到',
     items: [
       {
-        value: paths.signInFor(event.slug),
+        value: paths.signIn.getHref(event.slug),
         label: '扫码签到',
         caption: `活动期间（${event.dates}）在现场扫码，填写姓名和手机号即可签到`,
       },

@@ -54,9 +54,9 @@ export function LoginTabs({ current }: { current: Way }) {
     return text ? `?${text}` : ''
   }
   const ways: Array<[Way, string, string]> = [
-    ['login', '密码登录', paths.login + keep()],
-    ['register', '注册', paths.login + keep({ tab: 'register' })],
-    ['wechat', '微信登录', paths.wechatLogin + keep()],
+    ['login', '密码登录', paths.login.path + keep()],
+    ['register', '注册', paths.login.path + keep({ tab: 'register' })],
+    ['wechat', '微信登录', paths.wechatLogin.path + keep()],
   ]
   return (
     <HStack as="nav" aria-label="登录方式" gap="5" fontSize="sm" data-testid="login-tabs">

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { expected, returnUrl } = takeWechatStart()
   if (!code || !state || (expected !== undefined && expected !== state)) {
     notify(FAILED, 'error')
-    throw redirect(paths.login)
+    throw redirect(paths.login.path)
   }
   try {
     const { token } = await wechatLogin(code, state)
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     useUserStore.getState().setUser(await getUserBase())
   } catch {
     // The API client has shown why.
-    throw redirect(paths.login)
+    throw redirect(paths.login.path)
   }
-  throw redirect(safeRedirectPath(returnUrl, paths.home))
+  throw redirect(safeRedirectPath(returnUrl, paths.home.path))
 }

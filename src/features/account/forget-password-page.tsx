@@ -33,7 +33,7 @@ export function Component() {
     try {
       await resetPassword(data)
       notify('密码已重置，请使用新密码登录', 'success')
-      navigate(paths.login, { replace: true })
+      navigate(paths.login.path, { replace: true })
     } catch {
       // The API client has shown the server's message.
     } finally {
@@ -56,7 +56,7 @@ export function Component() {
       <Text fontSize="sm" color="fg.muted" textAlign="center" mt="4">
         想起密码了？
         <Link asChild color="brand.600">
-          <RouterLink to={paths.login}>返回登录</RouterLink>
+          <RouterLink to={paths.login.path}>返回登录</RouterLink>
         </Link>
       </Text>
     </AuthCard>

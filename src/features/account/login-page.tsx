@@ -17,7 +17,7 @@ const RegisterPanel = lazy(() => import('./register-panel.tsx'))
 
 /** A signed-in visitor has nothing to do here (SPEC §4 Login). */
 export function loader() {
-  if (getToken()) throw redirect(paths.home)
+  if (getToken()) throw redirect(paths.home.path)
   return null
 }
 
@@ -79,7 +79,7 @@ export function Component() {
       const { token } = await login(trimmed, password)
       setToken(token)
       setUser(await getUserBase())
-      navigate(safeRedirectPath(params.get('return_url'), paths.home), { replace: true })
+      navigate(safeRedirectPath(params.get('return_url'), paths.home.path), { replace: true })
     } catch {
       // The API client has already shown the server's message (e.g. 账号或密码错误).
       setPassword('')
@@ -142,16 +142,16 @@ export function Component() {
             登录
           </Button>
           <Link asChild fontSize="sm" color="brand.600" alignSelf="flex-end" mt="-2">
-            <RouterLink to={paths.forgetPassword}>忘记密码？</RouterLink>
+            <RouterLink to={paths.forgetPassword.path}>忘记密码？</RouterLink>
           </Link>
           <Text fontSize="xs" color="fg.muted" textAlign="center">
             登录即表示您已阅读并同意
             <Link asChild color="brand.600">
-              <RouterLink to={paths.agreement('user')}>《用户协议》</RouterLink>
+              <RouterLink to={paths.agreement.getHref('user')}>《用户协议》</RouterLink>
             </Link>
             和
             <Link asChild color="brand.600">
-              <RouterLink to={paths.agreement('private')}>《隐私政策》</RouterLink>
+              <RouterLink to={paths.agreement.getHref('private')}>《隐私政策》</RouterLink>
             </Link>
           </Text>
         </Stack>

@@ -18,7 +18,7 @@ import { AuthCard } from './auth-card.tsx'
 export function Component() {
   const [params] = useSearchParams()
   const code = params.get('token') ?? ''
-  const target = safeRedirectPath(params.get('url'), paths.home)
+  const target = safeRedirectPath(params.get('url'), paths.home.path)
   const navigate = useNavigate()
   const current = useUserStore((s) => s.name)
   const info = useLoad(() => getHandoffInfo(code), [code])
@@ -47,7 +47,7 @@ export function Component() {
       ) : !info.data ? (
         <Stack gap="4" data-testid="handoff-invalid">
           <Text>登录链接无效或已过期（链接 2 分钟内有效，只能使用一次），请在原设备上重新生成。</Text>
-          <Button colorPalette="brand" onClick={() => navigate(paths.home, { replace: true })}>
+          <Button colorPalette="brand" onClick={() => navigate(paths.home.path, { replace: true })}>
             返回首页
           </Button>
         </Stack>

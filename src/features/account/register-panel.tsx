@@ -47,7 +47,7 @@ export default function RegisterPanel() {
       setToken(token)
       setUser(await getUserBase())
       notify('注册成功', 'success')
-      navigate(safeRedirectPath(params.get('return_url'), paths.home), { replace: true })
+      navigate(safeRedirectPath(params.get('return_url'), paths.home.path), { replace: true })
       // SPEC: the real-name tip follows sign-up.
       openRealname(true)
     } catch {

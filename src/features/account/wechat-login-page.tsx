@@ -14,7 +14,7 @@ const QR_SIZE = 200
 /** Signed in already: nothing to do here (as /login, SPEC §4). */
 export function loader() {
   if (import.meta.env.SSR) return null
-  if (getToken()) throw redirect(paths.home)
+  if (getToken()) throw redirect(paths.home.path)
   return null
 }
 

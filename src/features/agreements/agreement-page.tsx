@@ -7,11 +7,11 @@ import { paths } from '../../lib/paths.ts'
 const KEYS = new Set(['user', 'private', 'disclaimer'])
 
 export async function loader({ params }: { params: { key?: string } }) {
-  if (!params.key || !KEYS.has(params.key)) throw redirect(paths.notFound)
+  if (!params.key || !KEYS.has(params.key)) throw redirect(paths.notFound.path)
   return getAgreement(params.key)
 }
 
-export function AgreementView({ doc }: { doc: Agreement }) {
+function AgreementView({ doc }: { doc: Agreement }) {
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Box bg="bg" borderRadius="xl" borderWidth="1px" p={{ base: '5', md: '10' }}>

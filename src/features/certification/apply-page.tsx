@@ -1,21 +1,13 @@
 import { Badge, Button, Card, Container, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react'
-import { type LoaderFunctionArgs, Link as RouterLink, redirect } from 'react-router'
+import { Link as RouterLink } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { getCertificate } from '../../api/payment.ts'
 import { CertificateCard } from '../../components/certificate-card.tsx'
 import { useRealnameStatus } from '../../components/use-realname-status.ts'
-import { loginPath, paths, toSitePath } from '../../lib/paths.ts'
-import { getToken } from '../../lib/token.ts'
+import { paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useTitle } from '../../lib/use-title.ts'
 import { useUserStore } from '../../stores/user.ts'
-
-/** Applying needs an account: signed-out visitors sign in first and come back. */
-export function loader({ request }: LoaderFunctionArgs) {
-  if (import.meta.env.SSR) return null
-  if (!getToken()) throw redirect(loginPath(toSitePath(new URL(request.url).pathname)))
-  return null
-}
 
 /**
  * /cert/apply (SPEC §2 Certification): where the designer stands — real name, payment, certificate —
@@ -95,14 +87,14 @@ export function Component() {
                   {certificate.data.validYears} 年。
                 </Text>
                 <Button asChild colorPalette="brand" alignSelf="flex-start">
-                  <RouterLink to={paths.certPayment}>去缴费</RouterLink>
+                  <RouterLink to={paths.certPayment.path}>去缴费</RouterLink>
                 </Button>
               </>
             ) : (
               <>
                 <Text>您已是认证设计师。到期前续费，有效期自原到期日起顺延一年。</Text>
                 <Button asChild variant="outline" alignSelf="flex-start">
-                  <RouterLink to={paths.certAgainPayment}>续费一年</RouterLink>
+                  <RouterLink to={paths.certAgainPayment.path}>续费一年</RouterLink>
                 </Button>
               </>
             )}

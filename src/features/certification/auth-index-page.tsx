@@ -52,7 +52,7 @@ export function Component() {
               )}
               {verified && (
                 <Button asChild variant="outline" alignSelf="flex-start" size="sm">
-                  <RouterLink to={paths.certApply}>下一步：申请设计师认证</RouterLink>
+                  <RouterLink to={paths.certApply.path}>下一步：申请设计师认证</RouterLink>
                 </Button>
               )}
             </Card.Body>
@@ -66,7 +66,7 @@ export function Component() {
                 扫描证书上的二维码，或输入证书编号、持证人姓名，查验证书真伪与有效期。
               </Text>
               <SearchForm
-                action={paths.authSearch}
+                action={paths.authSearch.path}
                 name="keyword"
                 defaultValue=""
                 placeholder="证书编号或姓名"

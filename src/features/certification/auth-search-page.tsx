@@ -48,7 +48,7 @@ export function Component() {
           </Text>
         </Stack>
         <SearchForm
-          action={paths.authSearch}
+          action={paths.authSearch.path}
           name="keyword"
           defaultValue={result.keyword}
           placeholder="证书编号或持证人姓名"

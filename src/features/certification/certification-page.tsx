@@ -57,7 +57,7 @@ export function Component() {
             </Text>
             <HStack gap="3" wrap="wrap">
               <Button asChild colorPalette="orange" size="lg">
-                <RouterLink to={paths.certApply}>申请认证</RouterLink>
+                <RouterLink to={paths.certApply.path}>申请认证</RouterLink>
               </Button>
               <Button
                 asChild
@@ -67,7 +67,7 @@ export function Component() {
                 borderColor="whiteAlpha.600"
                 _hover={{ bg: 'whiteAlpha.200' }}
               >
-                <RouterLink to={paths.authSearch}>查验证书</RouterLink>
+                <RouterLink to={paths.authSearch.path}>查验证书</RouterLink>
               </Button>
             </HStack>
           </Stack>
@@ -98,7 +98,7 @@ export function Component() {
               最新认证设计师
             </Heading>
             <Link asChild color="brand.600">
-              <RouterLink to={paths.certificationSearch}>查找认证设计师</RouterLink>
+              <RouterLink to={paths.certificationSearch.path}>查找认证设计师</RouterLink>
             </Link>
           </HStack>
           {recent.rows.length ? (
@@ -111,7 +111,7 @@ export function Component() {
         <Text fontSize="sm" color="fg.muted">
           想邀请同行一起认证？看看
           <Link asChild color="brand.600">
-            <RouterLink to={paths.certificationPromote}>认证推广</RouterLink>
+            <RouterLink to={paths.certificationPromote.path}>认证推广</RouterLink>
           </Link>
           。
         </Text>

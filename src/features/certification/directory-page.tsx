@@ -30,7 +30,7 @@ export function Component() {
   const pageHref = (next: number) => {
     const q = new URLSearchParams({ page: String(next) })
     if (keyword) q.set('keyword', keyword)
-    return `${paths.certificationSearch}?${q}`
+    return `${paths.certificationSearch.path}?${q}`
   }
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -44,7 +44,7 @@ export function Component() {
           </Text>
         </Stack>
         <SearchForm
-          action={paths.certificationSearch}
+          action={paths.certificationSearch.path}
           name="keyword"
           defaultValue={keyword}
           placeholder="姓名、城市或证书编号"

@@ -53,13 +53,13 @@ export function Component() {
             <Card.Body gap="3" alignItems="flex-start">
               <Text>登录后可获得您的专属邀请码和邀请链接，好友注册时填写即可记入您的邀请。</Text>
               <Button asChild colorPalette="brand" size="sm">
-                <RouterLink to={loginPath(paths.certificationPromote)}>登录查看邀请码</RouterLink>
+                <RouterLink to={loginPath(paths.certificationPromote.path)}>登录查看邀请码</RouterLink>
               </Button>
             </Card.Body>
           </Card.Root>
         )}
         <Button asChild alignSelf="flex-start" colorPalette="brand">
-          <RouterLink to={paths.certApply}>我也要认证</RouterLink>
+          <RouterLink to={paths.certApply.path}>我也要认证</RouterLink>
         </Button>
       </Stack>
     </Container>

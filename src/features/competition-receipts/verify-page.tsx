@@ -16,7 +16,7 @@ import type { ReceiptVerification } from '../../../schemas/api/competition.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { verifyReceipt } from '../../api/competition.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { paths, receiptVerifyPath, toAddress } from '../../lib/paths.ts'
+import { paths, toAddress } from '../../lib/paths.ts'
 
 /** How a receipt number looks (server/services/competition-receipts.ts). */
 const NUMBER = /^KBE\d{4}-\d{6}$/
@@ -59,11 +59,15 @@ export function Component() {
           <Card.Body>
             {/* A plain GET form before the page's code runs; a client-side navigation after. */}
             <form
-              action={toAddress(paths.receiptVerify)}
+              action={toAddress(paths.receiptVerify.path)}
               method="get"
               onSubmit={(e) => {
                 e.preventDefault()
-                navigate(receiptVerifyPath(String(new FormData(e.currentTarget).get('number') ?? '').trim()))
+                navigate(
+                  paths.receiptVerify.getHref(
+                    String(new FormData(e.currentTarget).get('number') ?? '').trim(),
+                  ),
+                )
               }}
             >
               <Field.Root invalid={data.state === 'invalid'}>

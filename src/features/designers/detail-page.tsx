@@ -23,7 +23,7 @@ import { notFoundData } from '../../components/missing-record.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { WorkGrid } from '../../components/work-card.tsx'
 import { pageHead } from '../../lib/page-head.ts'
-import { assetUrl, designerPath, paths, worksIndexPath } from '../../lib/paths.ts'
+import { assetUrl, paths, worksIndexPath } from '../../lib/paths.ts'
 
 /** How many of a designer's works the page shows before linking to the directory. */
 const DESIGNER_WORKS = 8
@@ -50,7 +50,7 @@ export const handle = pageHead<Data>(({ designer, labels }) =>
     ? {
         title: designer.username,
         // Each designer is a page of their own: the id is part of its one address.
-        canonical: designerPath(designer.id),
+        canonical: paths.designerDetail.getHref(designer.id),
         description:
           `${designer.username}，${labels.standard[designer.evaluateStandard] ?? '认证设计师'}，${designer.cityNames.join(' ')}，${labels.professional[designer.professional] ?? ''}。${designer.intro}`.slice(
             0,
@@ -87,7 +87,7 @@ export function Component() {
           </Heading>
           <Text color="fg.muted">该设计师不存在或未公开。</Text>
           <Link asChild colorPalette="brand">
-            <RouterLink to={paths.designers}>返回设计师名录</RouterLink>
+            <RouterLink to={paths.designers.path}>返回设计师名录</RouterLink>
           </Link>
         </Stack>
       </Container>
@@ -221,7 +221,7 @@ export function Component() {
           </Section>
         )}
         <Link asChild colorPalette="brand" alignSelf="flex-start">
-          <RouterLink to={paths.designers}>← 返回设计师名录</RouterLink>
+          <RouterLink to={paths.designers.path}>← 返回设计师名录</RouterLink>
         </Link>
       </Stack>
     </Container>

@@ -55,8 +55,9 @@ export const handle = pageHead<Data>((data) => {
 export function Component() {
   const { filter, page, rows, total, labels, provinces, cities } = useLoaderData() as Data
   const navigation = useNavigation()
-  const { setFilter, pageHref } = useFilterNavigation(paths.designers, filter)
-  const loading = navigation.state === 'loading' && navigation.location.pathname.endsWith(paths.designers)
+  const { setFilter, pageHref } = useFilterNavigation(paths.designers.path, filter)
+  const loading =
+    navigation.state === 'loading' && navigation.location.pathname.endsWith(paths.designers.path)
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">
@@ -67,7 +68,7 @@ export function Component() {
           <Text color="fg.muted">通过咖簿网认证的设计师：评价等级、获奖、专利、项目与确权作品一目了然。</Text>
         </Stack>
         <KeywordForm
-          action={paths.designers}
+          action={paths.designers.path}
           keyword={filter.keyword}
           keep={{
             evaluateStandard: filter.evaluateStandard,

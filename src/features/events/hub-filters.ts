@@ -1,6 +1,6 @@
 import type { HubItem } from '../../../schemas/api/events.ts'
 
-export type HubState = HubItem['state']
+type HubState = HubItem['state']
 export const STATE_FILTERS: ReadonlyArray<{ value: '' | HubState; label: string }> = [
   { value: '', label: '全部' },
   { value: 'open', label: '进行中' },

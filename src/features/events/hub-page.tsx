@@ -54,7 +54,7 @@ export function Component() {
             {STATE_FILTERS.map((f) => (
               <Button key={f.value} asChild {...option(f.value === state)}>
                 <RouterLink
-                  to={hubPath(paths.events, f.value, year)}
+                  to={hubPath(paths.events.path, f.value, year)}
                   aria-current={f.value === state ? 'page' : undefined}
                 >
                   {f.label}
@@ -64,12 +64,12 @@ export function Component() {
           </FilterRow>
           <FilterRow label="年份">
             <Button asChild {...option(year === undefined)}>
-              <RouterLink to={hubPath(paths.events, state, undefined)}>全部</RouterLink>
+              <RouterLink to={hubPath(paths.events.path, state, undefined)}>全部</RouterLink>
             </Button>
             {hubYears(items).map((y) => (
               <Button key={y} asChild {...option(y === year)}>
                 <RouterLink
-                  to={hubPath(paths.events, state, y)}
+                  to={hubPath(paths.events.path, state, y)}
                   aria-current={y === year ? 'page' : undefined}
                 >
                   {y}年

@@ -94,7 +94,7 @@ export function Component() {
             <Stack gap="3" align="start" data-testid="check-in-hint">
               <Text>请扫描活动现场的签到二维码进行签到。</Text>
               <Button asChild variant="outline" colorPalette="brand">
-                <RouterLink to={paths.events}>查看赛事活动</RouterLink>
+                <RouterLink to={paths.events.path}>查看赛事活动</RouterLink>
               </Button>
             </Stack>
           )}

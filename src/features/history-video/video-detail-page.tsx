@@ -11,7 +11,7 @@ import { clock } from './clock.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
-  if (!Number.isInteger(id) || id < 1) throw redirect(paths.historyVideos)
+  if (!Number.isInteger(id) || id < 1) throw redirect(paths.historyVideos.path)
   return orMissing(getVideo(id))
 }
 
@@ -23,7 +23,7 @@ export const handle = pageHead<HistoryVideo | Missing>((v) =>
         description: v.description.slice(0, 120),
         image: v.cover,
         // The id is in the query, which the default canonical (the path) leaves out.
-        canonical: paths.historyVideoDetail(v.id),
+        canonical: paths.historyVideoDetail.getHref(v.id),
       },
 )
 
@@ -31,12 +31,12 @@ export const handle = pageHead<HistoryVideo | Missing>((v) =>
 export function Component() {
   const v = useLoaderData() as HistoryVideo | Missing
   if (isMissing(v))
-    return <MissingRecord message={v.missing} back={paths.historyVideos} backLabel="返回历史视频" />
+    return <MissingRecord message={v.missing} back={paths.historyVideos.path} backLabel="返回历史视频" />
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
       <Stack gap="5">
         <Link asChild fontSize="sm" color="fg.muted">
-          <RouterLink to={paths.historyVideos}>← 返回历史视频</RouterLink>
+          <RouterLink to={paths.historyVideos.path}>← 返回历史视频</RouterLink>
         </Link>
         <Heading as="h1" size="2xl">
           {v.title}

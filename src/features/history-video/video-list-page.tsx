@@ -36,7 +36,7 @@ export function Component() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" data-testid="video-list">
           {rows.map((v) => (
             <Card.Root key={v.id} asChild size="sm" overflow="hidden" _hover={{ shadow: 'md' }}>
-              <RouterLink to={paths.historyVideoDetail(v.id)} data-testid="video-card">
+              <RouterLink to={paths.historyVideoDetail.getHref(v.id)} data-testid="video-card">
                 <Box position="relative" aspectRatio={16 / 9} bg="bg.muted">
                   <Image src={assetUrl(v.cover)} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
                   <Badge position="absolute" right="2" bottom="2" bg="blackAlpha.700" color="white">
@@ -59,7 +59,7 @@ export function Component() {
           page={page}
           pageSize={PAGE_SIZE}
           total={total}
-          hrefOf={(next) => `${paths.historyVideos}?page=${next}`}
+          hrefOf={(next) => `${paths.historyVideos.path}?page=${next}`}
         />
       </Stack>
     </Container>

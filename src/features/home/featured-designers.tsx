@@ -18,7 +18,7 @@ export function FeaturedDesigners({
     <HomeSection
       title="推荐设计师"
       intro="通过协会认证的设计师，评价等级、获奖、专利与项目一目了然。"
-      more={{ to: paths.designers, label: '设计师名录' }}
+      more={{ to: paths.designers.path, label: '设计师名录' }}
       testId="home-designers"
     >
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="5">

@@ -67,7 +67,7 @@ function Hero() {
           </Text>
           <HStack gap="3" flexWrap="wrap">
             <Button asChild size="lg" bg="accent.500" color="white" _hover={{ bg: 'accent.600' }}>
-              <RouterLink to="/certification/index">申请设计师认证</RouterLink>
+              <RouterLink to={paths.certification.path}>申请设计师认证</RouterLink>
             </Button>
             <Button
               asChild
@@ -77,7 +77,7 @@ function Hero() {
               borderColor="whiteAlpha.600"
               _hover={{ bg: 'whiteAlpha.200' }}
             >
-              <RouterLink to="/events/index">查看赛事活动</RouterLink>
+              <RouterLink to={paths.events.path}>查看赛事活动</RouterLink>
             </Button>
           </HStack>
         </Stack>
@@ -228,7 +228,7 @@ export const handle = pageHead(() => ({
   title: '咖簿网 - 工业设计师认证与作品确权平台',
   fullTitle: true,
   // /index is the same page (SPEC §2): one address for search engines.
-  canonical: paths.home,
+  canonical: paths.home.path,
 }))
 
 export function Component() {

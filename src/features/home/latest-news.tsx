@@ -11,7 +11,7 @@ export function LatestNews({ news }: { news: readonly News[] }) {
     <HomeSection
       title="行业资讯"
       intro="协会动态、赛事通知、行业观察与政策解读。"
-      more={{ to: paths.news, label: '更多资讯' }}
+      more={{ to: paths.news.path, label: '更多资讯' }}
       testId="home-news"
     >
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="5">

@@ -11,7 +11,7 @@ export function LatestWorks({ works }: { works: readonly WorkCardData[] }) {
     <HomeSection
       title="最新确权作品"
       intro="设计师登记的原创作品，均已生成哈希、加盖时间戳并出具存证证书。"
-      more={{ to: paths.worksIndex, label: '全部确权作品' }}
+      more={{ to: paths.worksIndex.path, label: '全部确权作品' }}
       testId="home-works"
     >
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="5">

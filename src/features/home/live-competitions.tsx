@@ -51,7 +51,7 @@ export function LiveCompetitions({ competitions }: { competitions: readonly Comp
                 </HStack>
                 <Card.Title as="h3" fontSize="md" lineClamp="2">
                   <LinkOverlay asChild>
-                    <RouterLink to={paths.competition(c.slug)}>{c.title}</RouterLink>
+                    <RouterLink to={paths.competition.getHref(c.slug)}>{c.title}</RouterLink>
                   </LinkOverlay>
                 </Card.Title>
                 <Text fontSize="sm" color="fg.muted">

@@ -12,7 +12,7 @@ export function CertificationSummary({ info }: { info: CertificateInfo }) {
       <HStack justify="space-between" data-testid="mine-cert-status">
         <Badge colorPalette="gray">未认证</Badge>
         <Button asChild size="sm" colorPalette="brand">
-          <RouterLink to={paths.certPayment}>申请认证（¥{info.approveMoney}/年）</RouterLink>
+          <RouterLink to={paths.certPayment.path}>申请认证（¥{info.approveMoney}/年）</RouterLink>
         </Button>
       </HStack>
     )
@@ -31,7 +31,7 @@ export function CertificationSummary({ info }: { info: CertificateInfo }) {
         <DataList.ItemLabel />
         <DataList.ItemValue>
           <Button asChild size="sm" colorPalette="brand" variant={valid ? 'outline' : 'solid'}>
-            <RouterLink to={valid ? paths.certAgainPayment : paths.certPayment}>
+            <RouterLink to={valid ? paths.certAgainPayment.path : paths.certPayment.path}>
               {valid ? '续费一年' : '重新认证'}
             </RouterLink>
           </Button>

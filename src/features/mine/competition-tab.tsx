@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router'
 import type { MyCompetition } from '../../../schemas/api/competition.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { listMyCompetitions, receiptPdfUrl } from '../../api/competition.ts'
-import { assetUrl, paths, receiptVerifyPath } from '../../lib/paths.ts'
+import { assetUrl, paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { CertificateCard } from './competition-certificates.tsx'
 import { TabFrame } from './tab-frame.tsx'
@@ -28,7 +28,7 @@ export function CompetitionTab() {
           <Stack gap="3" align="flex-start">
             <Text color="fg.muted">还没有参加赛事。</Text>
             <Button asChild size="sm" colorPalette="brand">
-              <RouterLink to={paths.home}>去看看赛事</RouterLink>
+              <RouterLink to={paths.home.path}>去看看赛事</RouterLink>
             </Button>
           </Stack>
         ) : (
@@ -98,7 +98,9 @@ function EntryCard({ entry: c }: { entry: MyCompetition }) {
         <Wrap gap="2">
           {c.active && (
             <Button asChild size="sm" colorPalette="brand" variant={c.finalised ? 'outline' : 'solid'}>
-              <RouterLink to={`/${c.slug}/base`}>{c.finalised ? '查看参赛资料' : '继续报名'}</RouterLink>
+              <RouterLink to={paths.competition.getHref(c.slug, 'base')}>
+                {c.finalised ? '查看参赛资料' : '继续报名'}
+              </RouterLink>
             </Button>
           )}
           {c.receiptNumber && (
@@ -109,7 +111,7 @@ function EntryCard({ entry: c }: { entry: MyCompetition }) {
                 </a>
               </Button>
               <Button asChild size="sm" variant="ghost">
-                <RouterLink to={receiptVerifyPath(c.receiptNumber)}>查验回执</RouterLink>
+                <RouterLink to={paths.receiptVerify.getHref(c.receiptNumber)}>查验回执</RouterLink>
               </Button>
             </>
           )}

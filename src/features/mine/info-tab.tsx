@@ -123,10 +123,10 @@ export function InfoTab() {
                 </Stack>
                 <HStack>
                   <Button asChild size="sm" variant="outline">
-                    <RouterLink to={paths.resumeEdit}>编辑简历</RouterLink>
+                    <RouterLink to={paths.resumeEdit.path}>编辑简历</RouterLink>
                   </Button>
                   <Button asChild size="sm" colorPalette="brand">
-                    <RouterLink to={paths.resumeView}>查看简历</RouterLink>
+                    <RouterLink to={paths.resumeView.path}>查看简历</RouterLink>
                   </Button>
                 </HStack>
               </HStack>

@@ -9,7 +9,6 @@ import { CertTab } from './cert-tab.tsx'
 import { CompetitionTab } from './competition-tab.tsx'
 import { InfoTab } from './info-tab.tsx'
 import { OrderTab } from './order-tab.tsx'
-import { privateLoader } from './private-route.ts'
 import { SettingTab } from './setting-tab.tsx'
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebar-state.ts'
 import { WorkTab } from './work-tab.tsx'
@@ -26,9 +25,6 @@ const TAB_SCREENS: Record<MineTab, ComponentType> = {
 }
 
 const isTab = (value: string | null): value is MineTab => !!value && value in TAB_SCREENS
-
-/** Signed-out visitors sign in first and come back (the tabs' calls would send them there anyway). */
-export const loader = privateLoader
 
 /** /mine: the personal area; `change` picks the tab (SPEC §2), Info when missing or unknown. */
 export function Component() {

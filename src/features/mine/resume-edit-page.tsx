@@ -8,10 +8,7 @@ import { paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useTitle } from '../../lib/use-title.ts'
 import { useUserStore } from '../../stores/user.ts'
-import { privateLoader } from './private-route.ts'
 import { TabFrame } from './tab-frame.tsx'
-
-export const loader = privateLoader
 
 /** /mine/cv (SPEC §2): edits the designer's résumé; saved, it shows at /mine/cvself. */
 export function Component() {
@@ -26,7 +23,7 @@ export function Component() {
     try {
       await saveResume(data)
       notify('简历已保存', 'success')
-      navigate(paths.resumeView)
+      navigate(paths.resumeView.path)
     } catch {
       // The API client has shown why; the form keeps everything typed.
     } finally {
@@ -42,7 +39,7 @@ export function Component() {
             编辑简历
           </Heading>
           <Button asChild variant="ghost" size="sm">
-            <RouterLink to={paths.resumeView}>查看简历</RouterLink>
+            <RouterLink to={paths.resumeView.path}>查看简历</RouterLink>
           </Button>
         </HStack>
         <TabFrame loaded={loaded}>

@@ -6,10 +6,7 @@ import { paths } from '../../lib/paths.ts'
 import { isExternalUrl } from '../../lib/safe-url.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useTitle } from '../../lib/use-title.ts'
-import { privateLoader } from './private-route.ts'
 import { TabFrame } from './tab-frame.tsx'
-
-export const loader = privateLoader
 
 /** /mine/cvself (SPEC §2): the designer's résumé as others would read it, with its A4 PDF. */
 export function Component() {
@@ -26,14 +23,14 @@ export function Component() {
               </Heading>
               <Text color="fg.muted">还没有填写简历。</Text>
               <Button asChild colorPalette="brand">
-                <RouterLink to={paths.resumeEdit}>填写简历</RouterLink>
+                <RouterLink to={paths.resumeEdit.path}>填写简历</RouterLink>
               </Button>
             </Stack>
           ) : (
             <Stack gap="6">
               <HStack justify="flex-end" gap="3">
                 <Button asChild variant="outline" size="sm">
-                  <RouterLink to={paths.resumeEdit}>编辑</RouterLink>
+                  <RouterLink to={paths.resumeEdit.path}>编辑</RouterLink>
                 </Button>
                 <Button asChild colorPalette="brand" size="sm">
                   <a href={RESUME_PDF_URL} download data-testid="resume-pdf">

@@ -88,7 +88,7 @@ export function SettingTab() {
                 <Text fontSize="sm" color="fg.muted" mt="3">
                   忘记当前密码？
                   <Link asChild color="brand.600">
-                    <RouterLink to={paths.forgetPassword}>通过手机验证码重置</RouterLink>
+                    <RouterLink to={paths.forgetPassword.path}>通过手机验证码重置</RouterLink>
                   </Link>
                 </Text>
               </Card.Body>

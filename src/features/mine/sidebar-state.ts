@@ -1,7 +1,7 @@
 import { readCookie, writeCookie } from '../../lib/cookies.ts'
 
 /** SPEC §9: whether the personal area's sidebar is collapsed is kept in a cookie. */
-export const SIDEBAR_COOKIE = 'kb_mine_sidebar'
+const SIDEBAR_COOKIE = 'kb_mine_sidebar'
 const ONE_YEAR_S = 365 * 24 * 3600
 
 export const readSidebarCollapsed = (): boolean => readCookie(SIDEBAR_COOKIE) === 'collapsed'

@@ -8,7 +8,7 @@ import { assetUrl, paths } from '../../lib/paths.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
-  if (!Number.isInteger(id) || id < 1) throw redirect(paths.news)
+  if (!Number.isInteger(id) || id < 1) throw redirect(paths.news.path)
   return orMissing(getNews(id))
 }
 
@@ -20,7 +20,7 @@ export const handle = pageHead<NewsDetail | Missing>((news) =>
         description: news.summary.slice(0, 120),
         image: news.cover,
         // The id is in the query, which the default canonical (the path) leaves out.
-        canonical: paths.newsDetail(news.id),
+        canonical: paths.newsDetail.getHref(news.id),
       },
 )
 
@@ -28,12 +28,12 @@ export const handle = pageHead<NewsDetail | Missing>((news) =>
 export function Component() {
   const news = useLoaderData() as NewsDetail | Missing
   if (isMissing(news))
-    return <MissingRecord message={news.missing} back={paths.news} backLabel="返回资讯列表" />
+    return <MissingRecord message={news.missing} back={paths.news.path} backLabel="返回资讯列表" />
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">
         <Link asChild fontSize="sm" color="fg.muted">
-          <RouterLink to={paths.news}>← 返回资讯列表</RouterLink>
+          <RouterLink to={paths.news.path}>← 返回资讯列表</RouterLink>
         </Link>
         <Box as="article" bg="bg" borderRadius="xl" borderWidth="1px" p={{ base: '5', md: '10' }}>
           <Stack gap="3" mb="6">
@@ -82,7 +82,7 @@ export function Component() {
             {news.related.map((r) => (
               <HStack key={r.id} justify="space-between" gap="4">
                 <Link asChild lineClamp={1}>
-                  <RouterLink to={paths.newsDetail(r.id)}>{r.title}</RouterLink>
+                  <RouterLink to={paths.newsDetail.getHref(r.id)}>{r.title}</RouterLink>
                 </Link>
                 <Text fontSize="sm" color="fg.muted" flexShrink={0}>
                   {formatBeijingDate(r.publishedAt)}

@@ -30,7 +30,7 @@ const listPath = (type: string, page = 1) => {
   if (type) q.set('type', type)
   if (page > 1) q.set('page', String(page))
   const s = q.toString()
-  return s ? `${paths.news}?${s}` : paths.news
+  return s ? `${paths.news.path}?${s}` : paths.news.path
 }
 
 export const handle = pageHead<Data>((data) => {

@@ -80,7 +80,8 @@ function ShareLink({ doc }: { doc: DocumentInfo }) {
 export function Component() {
   const data = useLoaderData() as DocumentInfo | Missing
   const signedIn = useUserStore((s) => s.userId !== null)
-  if (isMissing(data)) return <MissingRecord message={data.missing} back={paths.home} backLabel="返回首页" />
+  if (isMissing(data))
+    return <MissingRecord message={data.missing} back={paths.home.path} backLabel="返回首页" />
   const doc = data
   const canDownload = !doc.membersOnly || signedIn
   return (
@@ -100,7 +101,7 @@ export function Component() {
           <Stack gap="2" align="flex-start">
             <Text color="fg.muted">该文档仅向登录会员提供。登录后可下载，也可生成分享链接发给他人。</Text>
             <Button asChild colorPalette="brand">
-              <RouterLink to={loginPath(paths.downloadWord(doc.id))}>登录后下载</RouterLink>
+              <RouterLink to={loginPath(paths.downloadWord.getHref(doc.id))}>登录后下载</RouterLink>
             </Button>
           </Stack>
         )}

@@ -26,7 +26,7 @@ export function NotFoundView({ onBack }: { onBack(): void }) {
         </Text>
         <HStack gap="3">
           <Button asChild colorPalette="brand">
-            <RouterLink to={paths.index}>返回首页</RouterLink>
+            <RouterLink to={paths.index.path}>返回首页</RouterLink>
           </Button>
           <Button variant="outline" onClick={onBack}>
             返回上一页

@@ -26,7 +26,7 @@ export function Component() {
         <VideoPlayer src={v.videoUrl} poster={v.cover} title={v.title} />
         <FoldText text={v.description} />
         <Button asChild variant="outline" alignSelf="flex-start">
-          <RouterLink to={paths.historyVideos}>更多历史视频</RouterLink>
+          <RouterLink to={paths.historyVideos.path}>更多历史视频</RouterLink>
         </Button>
       </Stack>
     </Container>

@@ -44,7 +44,7 @@ export function Component() {
             <Alert.Title>{data.refused}</Alert.Title>
           </Alert.Root>
           <Button asChild variant="outline">
-            <RouterLink to={paths.home}>返回首页</RouterLink>
+            <RouterLink to={paths.home.path}>返回首页</RouterLink>
           </Button>
         </Stack>
       </Container>

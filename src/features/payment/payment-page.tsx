@@ -13,14 +13,14 @@ import { approve, getCertificate, getUserMoney } from '../../api/payment.ts'
 import { Figure } from '../../components/payment/pay-figure.tsx'
 import { PayPanel } from '../../components/payment/pay-panel.tsx'
 import { notify } from '../../lib/notify.ts'
-import { loginPath, mineTab, paths, toSitePath } from '../../lib/paths.ts'
+import { loginReturningTo, mineTab, paths, toSitePath } from '../../lib/paths.ts'
 import { useTitle } from '../../lib/use-title.ts'
 
 /** Which payment page this is: /certPayment pays a first certification, /certAgainPayment renews. */
 function sourceOf(url: URL): string | undefined {
   const path = toSitePath(url.pathname)
-  if (path === paths.certPayment) return PAY_SOURCE.cert
-  if (path === paths.certAgainPayment) return PAY_SOURCE.certAgain
+  if (path === paths.certPayment.path) return PAY_SOURCE.cert
+  if (path === paths.certAgainPayment.path) return PAY_SOURCE.certAgain
   return url.searchParams.get('source') ?? undefined
 }
 
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [certificate, money] = await Promise.all([getCertificate(), getUserMoney()])
     return { certificate, money, source: sourceOf(url) }
   } catch {
-    throw redirect(loginPath(toSitePath(url.pathname) + url.search))
+    throw redirect(loginReturningTo(url))
   }
 }
 

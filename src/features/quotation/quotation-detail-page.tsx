@@ -10,7 +10,7 @@ import { priceRange, quotationListPath } from './quotation-list.ts'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = Number(params.id)
-  if (!/^[1-9][0-9]{0,8}$/.test(params.id ?? '')) throw redirect(paths.notFound)
+  if (!/^[1-9][0-9]{0,8}$/.test(params.id ?? '')) throw redirect(paths.notFound.path)
   return orMissing(getQuotation(id))
 }
 
@@ -27,7 +27,7 @@ export const handle = pageHead<Quotation | Missing>((q) =>
 export function Component() {
   const q = useLoaderData() as Quotation | Missing
   if (isMissing(q))
-    return <MissingRecord message={q.missing} back={paths.quotation} backLabel="返回报价列表" />
+    return <MissingRecord message={q.missing} back={paths.quotation.path} backLabel="返回报价列表" />
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">

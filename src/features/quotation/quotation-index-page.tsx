@@ -64,7 +64,11 @@ export function Component() {
         <Stack gap="3" data-testid="quotation-list">
           {list.map((q) => (
             <Card.Root key={q.id} asChild size="sm" _hover={{ shadow: 'md' }}>
-              <RouterLink to={paths.quotationDetail(q.id)} data-testid="quotation-row" data-type={q.type}>
+              <RouterLink
+                to={paths.quotationDetail.getHref(q.id)}
+                data-testid="quotation-row"
+                data-type={q.type}
+              >
                 <Card.Body gap="2">
                   <Stack
                     direction={{ base: 'column', md: 'row' }}

@@ -35,7 +35,7 @@ export function quotationListPath(type: string, page: number = QUOTATION_PAGE.fi
   if (type) q.set('type', type)
   if (page !== QUOTATION_PAGE.first) q.set('page', String(page))
   const s = q.toString()
-  return s ? `${paths.quotation}?${s}` : paths.quotation
+  return s ? `${paths.quotation.path}?${s}` : paths.quotation.path
 }
 
 /** Reads the state's type and page from the address, bounded. */

@@ -15,7 +15,7 @@ const kindPath = (keyword: string, kind?: SearchKind, page?: number) => {
   const q = new URLSearchParams({ keyword })
   if (kind) q.set('kind', kind)
   if (page && page > 1) q.set('page', String(page))
-  return `${paths.search}?${q}`
+  return `${paths.search.path}?${q}`
 }
 
 /**
@@ -48,7 +48,7 @@ export const handle = pageHead<Data>((data) => ({
         data.view === 'kind' ? data.kind : undefined,
         data.view === 'kind' ? data.page : 1,
       )
-    : paths.search,
+    : paths.search.path,
 }))
 
 function Result({ hit }: { hit: SearchHit }) {

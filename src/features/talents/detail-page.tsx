@@ -18,7 +18,7 @@ import { FoldText } from '../../components/fold-text.tsx'
 import { notFoundData } from '../../components/missing-record.tsx'
 import { loadPeopleLabels } from '../../components/people-labels.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { assetUrl, paths, talentPath } from '../../lib/paths.ts'
+import { assetUrl, paths } from '../../lib/paths.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'))
@@ -34,7 +34,7 @@ export const handle = pageHead<Data>(({ talent }) =>
   talent
     ? {
         title: talent.name,
-        canonical: talentPath(talent.id),
+        canonical: paths.talentDetail.getHref(talent.id),
         description: `${talent.name}，${talent.school} ${talent.major}。${talent.intro}`.slice(0, 150),
       }
     : { title: '未找到该人才' },
@@ -52,7 +52,7 @@ export function Component() {
           </Heading>
           <Text color="fg.muted">该人才不存在或未公开。</Text>
           <Link asChild colorPalette="brand">
-            <RouterLink to={paths.talents}>返回人才库</RouterLink>
+            <RouterLink to={paths.talents.path}>返回人才库</RouterLink>
           </Link>
         </Stack>
       </Container>
@@ -117,7 +117,7 @@ export function Component() {
           )}
         </Stack>
         <Link asChild colorPalette="brand" alignSelf="flex-start">
-          <RouterLink to={paths.talents}>← 返回人才库</RouterLink>
+          <RouterLink to={paths.talents.path}>← 返回人才库</RouterLink>
         </Link>
       </Stack>
     </Container>

@@ -25,7 +25,7 @@ import {
 import { Pager } from '../../components/pager.tsx'
 import { loadPeopleLabels, optionsOf, type PeopleLabels } from '../../components/people-labels.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { assetUrl, paths, talentPath } from '../../lib/paths.ts'
+import { assetUrl, paths } from '../../lib/paths.ts'
 
 const PAGE_SIZE = 12
 
@@ -55,7 +55,7 @@ export const handle = pageHead<Data>((data) => ({
 function TalentCard({ talent: t, labels }: { talent: Talent; labels: PeopleLabels }) {
   return (
     <Card.Root asChild size="sm" variant="outline" _hover={{ borderColor: 'brand.400', shadow: 'md' }}>
-      <RouterLink to={talentPath(t.id)} data-testid="talent-card">
+      <RouterLink to={paths.talentDetail.getHref(t.id)} data-testid="talent-card">
         <Card.Body gap="3">
           <HStack gap="3">
             <Avatar.Root size="lg" colorPalette="teal">
@@ -94,8 +94,8 @@ function TalentCard({ talent: t, labels }: { talent: Talent; labels: PeopleLabel
 export function Component() {
   const { filter, page, rows, total, labels, provinces, cities } = useLoaderData() as Data
   const navigation = useNavigation()
-  const { setFilter, pageHref } = useFilterNavigation(paths.talents, filter)
-  const loading = navigation.state === 'loading' && navigation.location.pathname.endsWith(paths.talents)
+  const { setFilter, pageHref } = useFilterNavigation(paths.talents.path, filter)
+  const loading = navigation.state === 'loading' && navigation.location.pathname.endsWith(paths.talents.path)
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="6">
@@ -106,7 +106,7 @@ export function Component() {
           <Text color="fg.muted">设计专业的学生与青年设计师，正在寻找实习、工作与合作机会。</Text>
         </Stack>
         <KeywordForm
-          action={paths.talents}
+          action={paths.talents.path}
           keyword={filter.keyword}
           keep={{ schoolRecord: filter.schoolRecord, cityId: filter.cityId }}
           placeholder="姓名、学校、专业或技能"

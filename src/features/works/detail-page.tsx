@@ -8,7 +8,7 @@ import { notFoundData } from '../../components/missing-record.tsx'
 import { WorkDetail } from '../../components/work-detail/index.tsx'
 import { FOLD_CHARS } from '../../lib/constants.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { paths, workDetailPath } from '../../lib/paths.ts'
+import { paths } from '../../lib/paths.ts'
 import { extensionOf } from '../../lib/work-files.ts'
 
 type Data = { state: 'found'; id: number; detail: WorkDetailData } | { state: 'missing'; message: string }
@@ -44,7 +44,7 @@ export const handle = pageHead<Data>((data) =>
           : `${data.detail.userBaseVO.username}在咖簿网登记存证的原创作品《${data.detail.worksName}》。`,
         image: shareImage(data.detail),
         // Each work is a page of its own: the id is part of its one address.
-        canonical: workDetailPath(data.id),
+        canonical: paths.worksDetail.getHref(data.id),
       }
     : { title: '作品不存在' },
 )
@@ -67,7 +67,7 @@ export function Component() {
             <Alert.Description>{data.message}</Alert.Description>
           </Alert.Content>
           <Button asChild size="sm" variant="outline" ms="auto">
-            <RouterLink to={paths.worksIndex}>浏览确权作品</RouterLink>
+            <RouterLink to={paths.worksIndex.path}>浏览确权作品</RouterLink>
           </Button>
         </Alert.Root>
       )}

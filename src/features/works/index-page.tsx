@@ -58,7 +58,7 @@ export function Component() {
             )}
           </Stack>
           <Button asChild size="sm" variant="outline" colorPalette="brand">
-            <RouterLink to={paths.worksVerify}>作品存证核验</RouterLink>
+            <RouterLink to={paths.worksVerify.path}>作品存证核验</RouterLink>
           </Button>
         </HStack>
         <HStack as="nav" aria-label="作品类型" gap="2" wrap="wrap" data-testid="works-type-filter">

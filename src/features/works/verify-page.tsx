@@ -17,7 +17,7 @@ import { type LoaderFunctionArgs, Link as RouterLink, useLoaderData, useNavigate
 import type { WorkVerification } from '../../../schemas/api/works.ts'
 import { verifyWorkFile, verifyWorkHash } from '../../api/works.ts'
 import { pageHead } from '../../lib/page-head.ts'
-import { paths, toAddress, workDetailPath } from '../../lib/paths.ts'
+import { paths, toAddress } from '../../lib/paths.ts'
 import { canHashHere, readHash, sha256OfFile } from '../../lib/sha256.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { showTime } from '../../lib/work-files.ts'
@@ -29,7 +29,7 @@ type Data =
   | { state: 'invalid'; asked: string }
   | { state: 'checked'; result: WorkVerification }
 
-const verifyPath = (hash: string) => `${paths.worksVerify}?hash=${hash}`
+const verifyPath = (hash: string) => `${paths.worksVerify.path}?hash=${hash}`
 
 /** ?hash= (what a certificate's QR code carries) is checked at once, on the server for the first paint. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
@@ -121,13 +121,13 @@ export function Component() {
             </Field.Root>
             {/* A plain GET form before the page's code runs; a client-side navigation after. */}
             <form
-              action={toAddress(paths.worksVerify)}
+              action={toAddress(paths.worksVerify.path)}
               method="get"
               onSubmit={(e) => {
                 e.preventDefault()
                 const value = String(new FormData(e.currentTarget).get('hash') ?? '').trim()
                 setUploaded(undefined)
-                navigate(`${paths.worksVerify}?hash=${encodeURIComponent(value)}`)
+                navigate(`${paths.worksVerify.path}?hash=${encodeURIComponent(value)}`)
               }}
             >
               <Field.Root invalid={data.state === 'invalid'}>
@@ -186,7 +186,7 @@ function VerifyResult({ result }: { result: WorkVerification }) {
             <DataList.ItemValue data-testid="verify-work-name">
               {result.worksId ? (
                 <Link asChild color="brand.600">
-                  <RouterLink to={workDetailPath(result.worksId)}>{result.worksName}</RouterLink>
+                  <RouterLink to={paths.worksDetail.getHref(result.worksId)}>{result.worksName}</RouterLink>
                 </Link>
               ) : (
                 result.worksName

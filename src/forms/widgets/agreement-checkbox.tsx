@@ -27,7 +27,7 @@ export function AgreementCheckbox({
       : undefined
   const href =
     typeof options.linkFrom !== 'string'
-      ? toAddress(paths.agreement(key))
+      ? toAddress(paths.agreement.getHref(key))
       : typeof fromContext === 'string' && /^(?:\/(?!\/)|https:\/\/)/.test(fromContext)
         ? fromContext
         : undefined

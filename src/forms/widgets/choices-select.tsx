@@ -9,12 +9,12 @@ export interface Choice {
 }
 
 /** What a page hands a form whose fields use the `choices` widget (RJSF formContext). */
-export interface ChoicesContext {
+interface ChoicesContext {
   choices?: Record<string, readonly Choice[] | undefined>
 }
 
 /** The options `ui:options.source` names in the form's context; none when the page gave none. */
-export function choicesOf(props: Pick<WidgetProps, 'options' | 'registry'>): readonly Choice[] {
+function choicesOf(props: Pick<WidgetProps, 'options' | 'registry'>): readonly Choice[] {
   const source = props.options.source
   const context = props.registry.formContext as ChoicesContext | undefined
   const list = typeof source === 'string' ? context?.choices?.[source] : undefined

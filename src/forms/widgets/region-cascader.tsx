@@ -5,7 +5,7 @@ import { getRegionTree, type RegionNode } from '../../api/common.ts'
 import { WidgetField } from './widget-field.tsx'
 
 /** Province → city → district path of a stored code (a district, or a city without districts). */
-export function pathTo(tree: RegionNode[], code: string | undefined): RegionNode[] {
+function pathTo(tree: RegionNode[], code: string | undefined): RegionNode[] {
   if (!code) return []
   for (const province of tree) {
     if (province.id === code) return [province]

@@ -6,7 +6,7 @@ import { WidgetField } from './widget-field.tsx'
 const RESEND_SECONDS = 60
 
 /** What a page hands the form (formContext) so the code widget can ask for a code. */
-export interface SmsCodeContext {
+interface SmsCodeContext {
   /** Sends a code to the phone currently in the form; rejects when it could not. */
   sendCode(): Promise<void>
 }

@@ -10,9 +10,9 @@ import { useLoad } from '../../../lib/use-load.ts'
 const HIDE_TITLE = { 'ui:options': { label: false } }
 
 /** How long typing pauses before the draft is saved. */
-export const DRAFT_SAVE_DELAY_MS = 1_500
+const DRAFT_SAVE_DELAY_MS = 1_500
 
-export interface EntryFormProps {
+interface EntryFormProps {
   api: CompetitionApi
   /** The registry form the definition names for this step. */
   form: string

@@ -4,7 +4,7 @@ import type { CompetitionEntry } from '../../../../schemas/api/competition.ts'
 
 /** The workspace's word for a submitted entry (the step bar's badge and the works' state). */
 export const SUBMITTED = '已提交'
-export const SUBMITTED_NOTE = '已提交：报名信息和作品不能再修改，也不能撤回。'
+const SUBMITTED_NOTE = '已提交：报名信息和作品不能再修改，也不能撤回。'
 
 /**
  * Why the entrant can no longer change a part of the entry (undefined: they can), by the same rules
@@ -12,7 +12,7 @@ export const SUBMITTED_NOTE = '已提交：报名信息和作品不能再修改�
  * while registering, the works only until the submission deadline, and nothing after 确认提交.
  * The pages show the forms read-only with this reason instead of letting the server say no.
  */
-export interface EntryLock {
+interface EntryLock {
   registration: string | undefined
   works: string | undefined
 }

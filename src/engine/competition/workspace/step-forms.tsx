@@ -7,7 +7,7 @@ import { entryLock } from './entry-lock.ts'
 import type { WorkStepProps } from './work-step.tsx'
 
 /** One form of a works step: the definition's form for it (absent: not shown) and how it saves. */
-export interface StepFormPart {
+interface StepFormPart {
   /** The draft's key: the definition's form key. */
   key: string
   form: string | undefined

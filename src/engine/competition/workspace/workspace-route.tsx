@@ -11,7 +11,7 @@ import { StepBar } from './step-bar.tsx'
 
 /**
  * Runs on every move between workspace paths (the competition route's loader does not): an absent
- * path is a 404, and a visitor who has signed out meanwhile signs in again.
+ * path is a 404. The router's sign-in guard then sends a visitor who signed out meanwhile to sign in.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   if (import.meta.env.SSR) return null

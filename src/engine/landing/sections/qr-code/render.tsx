@@ -7,7 +7,7 @@ import { toAddress } from '../../../../lib/paths.ts'
 import { SectionFrame } from '../../parts/frame.tsx'
 
 /** A site path (/application/…) becomes a full address on this site, so a phone's camera opens it. */
-export function qrValue(value: string, origin: string): string {
+function qrValue(value: string, origin: string): string {
   if (!value.startsWith('/') || value.startsWith('//')) return value
   return `${origin}${toAddress(value)}`
 }
