@@ -26,13 +26,23 @@ export function shape(properties: Record<string, unknown>, optional: string[] = 
   }
 }
 
-/** The §7 envelope: code and msg always; data on success when the route has any. */
-function envelope(data?: unknown): Schema {
-  const properties: Record<string, unknown> = {
-    code: { type: 'integer', description: '200 成功；其他为错误码（业务结果一律 HTTP 200）' },
-    msg: { type: 'string' },
-  }
-  if (data) properties.data = data
+const ENVELOPE_FIELDS = {
+  code: { type: 'integer', description: '200 成功；其他为错误码（业务结果一律 HTTP 200）' },
+  msg: { type: 'string' },
+} as const
+
+/**
+ * The §7 envelope: code and msg always; data on success when the route has any. Literal types kept,
+ * so a route on the JSON-Schema type provider has its reply type read from this schema.
+ */
+function envelope(): { type: 'object'; properties: typeof ENVELOPE_FIELDS; required: ['code', 'msg'] }
+function envelope<const D>(data: D): {
+  type: 'object'
+  properties: typeof ENVELOPE_FIELDS & { data: D }
+  required: ['code', 'msg']
+}
+function envelope(data?: unknown) {
+  const properties = data ? { ...ENVELOPE_FIELDS, data } : ENVELOPE_FIELDS
   return { type: 'object', properties, required: ['code', 'msg'] }
 }
 
@@ -41,8 +51,25 @@ const errorEnvelope = { ...envelope(), description: '请求无法处理（格式
 const serverErrorEnvelope = { ...envelope(), description: '服务器内部错误（不含任何内部细节）' }
 
 /** Responses of a JSON route: the envelope with `data` for HTTP 200, the bare envelope otherwise. */
-export function replies(data?: unknown, description = '操作结果'): Schema {
-  return { 200: { ...envelope(data), description }, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
+export function replies(): {
+  200: ReturnType<typeof envelope> & { description: string }
+  '4xx': typeof errorEnvelope
+  '5xx': typeof serverErrorEnvelope
+}
+export function replies<const D>(
+  data: D,
+  description?: string,
+): {
+  200: ReturnType<typeof envelope<D>> & { description: string }
+  '4xx': typeof errorEnvelope
+  '5xx': typeof serverErrorEnvelope
+}
+export function replies(data?: unknown, description = '操作结果') {
+  return {
+    200: { ...(data ? envelope(data) : envelope()), description },
+    '4xx': errorEnvelope,
+    '5xx': serverErrorEnvelope,
+  }
 }
 
 /**
@@ -77,9 +104,16 @@ export const TOKEN_QUERY = {
   },
 } as const
 
-/** Query string of `properties` plus the token. */
-export function query(properties: Record<string, unknown>, required: string[] = []): Schema {
-  return { type: 'object', properties: { ...TOKEN_QUERY.properties, ...properties }, required }
+/** Query string of `properties` plus the token (literal types kept for the type provider). */
+export function query<
+  const P extends Record<string, unknown>,
+  const R extends readonly (keyof P & string)[] = [],
+>(properties: P, required: R = [] as unknown as R) {
+  return {
+    type: 'object' as const,
+    properties: { ...TOKEN_QUERY.properties, ...properties },
+    required,
+  }
 }
 
 /** Paging of a table route (SPEC §7 rows and total): pageNum from 1, pageSize up to 50. */
@@ -89,8 +123,12 @@ export const PAGING = {
 } as const
 
 /** Path parameters, all required strings of bounded length. */
-export function params(names: Record<string, number>): Schema {
-  return shape(Object.fromEntries(Object.entries(names).map(([name, max]) => [name, str(max)])))
+export function params<const N extends Record<string, number>>(names: N) {
+  return shape(Object.fromEntries(Object.entries(names).map(([name, max]) => [name, str(max)]))) as {
+    type: 'object'
+    properties: { [K in keyof N]: { type: 'string'; maxLength: N[K] } }
+    required: (keyof N & string)[]
+  }
 }
 
 /** How a signed-in user is recognised: the route's docs show the three token carriers of SPEC §6. */

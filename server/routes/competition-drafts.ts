@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
 import { competitionDraftSchema, nullableDraftSchema } from '../../schemas/api/competition.ts'
@@ -8,14 +9,15 @@ import { DRAFT_MAX_BYTES, readDraft, saveDraft } from '../services/competition/d
 import { FORM_KEYS, FORM_LABELS } from '../services/competition-entries.ts'
 import { asObject, competitionIdField, TAGS } from './competition-schema.ts'
 
-const formKey = { type: 'string', enum: FORM_KEYS, description: '表单步骤：定义 forms 的键' }
-const workIdField = { type: 'integer', minimum: 0, maximum: 2_147_483_647 }
+const formKey = { type: 'string', enum: FORM_KEYS, description: '表单步骤：定义 forms 的键' } as const
+const workIdField = { type: 'integer', minimum: 0, maximum: 2_147_483_647 } as const
 
 /** The entrant's unfinished forms: one per competition, form and work. */
-export function competitionDraftRoutes(app: FastifyInstance): void {
+export function competitionDraftRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const registry = app.competitions
 
-  app.get<{ Querystring: { competitionId: number; formKey: string; workId?: number } }>(
+  app.get(
     COMPETITION_API.draft,
     {
       preValidation: requireUser,

@@ -7,8 +7,13 @@ export const competitionIdField = {
   minimum: 1,
   maximum: 2_147_483_647,
   description: '赛事编号',
-}
-export const idField = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '作品编号' }
+} as const
+export const idField = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 2_147_483_647,
+  description: '作品编号',
+} as const
 
 /** A body of just {competitionId} (finalising, paying). */
 export const competitionBody = handlerBody({
