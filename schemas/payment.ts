@@ -15,6 +15,15 @@ export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS]
 
 /** SPEC §9: the certification fee is per year and buys one year. */
 export const CERT_VALID_YEARS = 1
+/** How long one payment certifies, in words: 一年 (SPEC §9), or “3 年” should a price buy more. */
+export const certTermText = (years: number = CERT_VALID_YEARS): string =>
+  years === 1 ? '一年' : `${years} 年`
+/**
+ * The certification fee as every page words it, “¥298.00/年”: the price (the server's CERT_FEE_FEN,
+ * as approveMoney) per term. A renewal or member price changes the figure the API answers, not this.
+ */
+export const certFeeText = (approveMoney: string, years: number = CERT_VALID_YEARS): string =>
+  `¥${approveMoney}/${years === 1 ? '年' : `${years}年`}`
 /** SPEC §9: pay-status polling interval and the payment QR's size. */
 export const PAY_STATUS_POLL_MS = 2_000
 export const PAY_QR_SIZE = 200

@@ -46,6 +46,7 @@ import { wechatRoutes } from './routes/wechat.ts'
 import { worksRoutes } from './routes/works.ts'
 import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
+import { decorateCompetitions } from './services/competition/decorate.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { demoDataRequested, guardDemoData } from './services/demo-data.ts'
 import { EventRegistry } from './services/events.ts'
@@ -54,8 +55,8 @@ import { IdentityVault } from './services/identity-vault.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
 import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
+import { decoratePayments } from './services/payment/decorate.ts'
 import { createPaymentProvider } from './services/payment/index.ts'
-import { Payments } from './services/payment/orders.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
@@ -235,7 +236,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   await migrate(db)
   // A new definition needs no SQL: each start upserts every competition (a removed file's row stays, inactive).
   await competitions.sync(db.kysely)
-  app.decorate('competitions', competitions)
+  decorateCompetitions(app, competitions)
   const vault = IdentityVault.open(config.dataDir)
   const storage = new FileStorage(config.dataDir)
   app.decorate('storage', storage)
@@ -297,8 +298,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     app.addHook('preClose', () => competitions.close())
   }
   const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
-  app.decorate('paymentProvider', paymentProvider)
-  app.decorate('payments', new Payments(db.kysely))
+  decoratePayments(app, db.kysely, paymentProvider)
 
   registerErrorHandling(app)
   registerJsonBody(app)

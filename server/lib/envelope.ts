@@ -1,5 +1,8 @@
-/** The response bodies of SPEC §7: business outcomes travel as HTTP 200 with the body code. */
-export interface Envelope<T = unknown> {
+/**
+ * The response bodies of SPEC §7: business outcomes travel as HTTP 200 with the body code. A type
+ * alias, not an interface, so it fits the reply type a route's schema gives (which has an index signature).
+ */
+export type Envelope<T = unknown> = {
   code: number
   msg: string
   data?: T

@@ -10,7 +10,13 @@ import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
-import { ownReceipt, type Receipt, receiptByNumber, tokensValid } from '../services/competition-receipts.ts'
+import {
+  competitionTitle,
+  ownReceipt,
+  type Receipt,
+  receiptByNumber,
+  tokensValid,
+} from '../services/competition-receipts.ts'
 import { MadeOnce } from '../services/pdf/made-once.ts'
 import type { Limit } from '../services/rate-limits.ts'
 import { bufferOf } from '../workers/pool.ts'
@@ -43,16 +49,12 @@ export async function competitionReceiptRoutes(
   const k = app.db.kysely
   const verifyUrl = (request: FastifyRequest, number: string) =>
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}receipt/verify?number=${number}`
-  // From the competitions table, which keeps a competition's facts after its file is taken down.
-  const competitionTitle = async (competitionId: number) =>
-    (await k.selectFrom('competitions').select('title').where('id', '=', competitionId).executeTakeFirst())
-      ?.title ?? ''
   const yearOf = (r: Receipt) => Number(r.number.slice(3, 7))
 
   const view = async (request: FastifyRequest, r: Receipt): Promise<CompetitionReceipt> => ({
     number: r.number,
     competitionId: r.competition_id,
-    competitionTitle: await competitionTitle(r.competition_id),
+    competitionTitle: await competitionTitle(k, r.competition_id),
     year: yearOf(r),
     works: r.works,
     files: r.files.map((f) => ({
@@ -152,7 +154,7 @@ export async function competitionReceiptRoutes(
       if (!r) throw new BusinessError(CODE.notFound, RECEIPT_MSG.notFound)
       const answer: ReceiptVerification = {
         number: r.number,
-        competitionTitle: await competitionTitle(r.competition_id),
+        competitionTitle: await competitionTitle(k, r.competition_id),
         year: yearOf(r),
         works: r.works,
         files: r.files.map((f) => ({

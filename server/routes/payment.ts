@@ -1,39 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
-  type ApproveResult,
   approveResultSchema,
-  type CertificateInfo,
   certificateInfoSchema,
   payStatusSchema,
-  type UserMoney,
   userMoneySchema,
 } from '../../schemas/api/payment.ts'
-import {
-  CERT_VALID_YEARS,
-  formatYuan,
-  PAY_METHOD,
-  PAY_MSG,
-  PAY_STATUS,
-  type PayMethod,
-  type PayStatus,
-} from '../../schemas/payment.ts'
+import { PAY_MSG, type PayMethod, type PayStatus } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { handlerBody, params, query, replies, SIGNED_IN, str, textReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
-import { certificationInfo, certificationsWithNames } from '../services/certification.ts'
-import { certProduct, type Payments } from '../services/payment/orders.ts'
-import type { PaymentOrder, PaymentProvider } from '../services/payment/provider.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    payments: Payments
-    paymentProvider: PaymentProvider
-  }
-}
-
-/** Orders a user may open in an hour: plenty for retries, not a way to fill the orders table. */
-const ORDER_LIMIT = { windowMs: 3600_000, max: 60 } as const
+import { certificateInfoOf, payCertification, userMoneyOf } from '../services/payment/certification-fee.ts'
+import { PAY_NOTIFY_PATH } from '../services/payment/checkout.ts'
+import { checkoutDeps } from '../services/payment/decorate.ts'
 
 const schemas = {
   certificate: {
@@ -91,86 +70,29 @@ export async function paymentRoutes(
   opts: { certFeeFen: number; siteOrigin?: string; basePath: string },
 ): Promise<void> {
   const k = app.db.kysely
-  const product = certProduct(opts.certFeeFen)
 
   app.get(
     '/my/getCertificate',
     { preValidation: requireUser, schema: schemas.certificate },
-    async (request) => {
-      const row = await certificationsWithNames(k)
-        .where('certifications.user_id', '=', request.userId)
-        .executeTakeFirst()
-      const data: CertificateInfo = {
-        approveMoney: formatYuan(product.amountFen),
-        approveMoneyFen: product.amountFen,
-        validYears: CERT_VALID_YEARS,
-        certification: row ? certificationInfo(row, new Date()) : null,
-      }
-      return ok(data)
-    },
+    async (request) => ok(await certificateInfoOf(k, request.userId, opts.certFeeFen)),
   )
 
-  app.get('/my/getUserMoney', { preValidation: requireUser, schema: schemas.money }, async (request) => {
-    const user = await k
-      .selectFrom('users')
-      .select(['money_fen', 'integral'])
-      .where('id', '=', request.userId)
-      .executeTakeFirstOrThrow()
-    const data: UserMoney = {
-      money: formatYuan(user.money_fen),
-      moneyFen: user.money_fen,
-      integral: user.integral,
-    }
-    return ok(data)
-  })
-
-  const orderFor = (
-    request: FastifyRequest,
-    order: { orderNumber: string; expiresAt: string },
-  ): PaymentOrder => {
-    const origin = requestOrigin(request, opts.siteOrigin)
-    return {
-      ...order,
-      amountFen: product.amountFen,
-      subject: product.subject,
-      notifyUrl: `${origin}/api/pay/notify/${app.paymentProvider.name}`,
-      returnUrl: `${origin}${opts.basePath}mine?change=Info`,
-    }
-  }
+  app.get('/my/getUserMoney', { preValidation: requireUser, schema: schemas.money }, async (request) =>
+    ok(await userMoneyOf(k, request.userId)),
+  )
 
   app.post<{ Params: { method: string } }>(
     '/my/approve/:method',
     { preValidation: requireUser, schema: schemas.approve },
     async (request) => {
-      const method = Number(request.params.method) as PayMethod
-      const verified = await k
-        .selectFrom('realname_auths')
-        .select('user_id')
-        .where('user_id', '=', request.userId)
-        .executeTakeFirst()
-      if (!verified) throw new BusinessError(CODE.badRequest, PAY_MSG.realnameFirst)
-      const claim = await app.rateLimits.claim(`order:user:${request.userId}`, ORDER_LIMIT)
-      if (!claim.allowed) throw new BusinessError(CODE.tooMany, '支付请求过于频繁，请稍后再试')
-
-      if (method === PAY_METHOD.balance) {
-        const orderNumber = await app.payments.payByBalance(request.userId, product)
-        const data: ApproveResult = { orderNumber, status: PAY_STATUS.success }
-        return ok(data, PAY_MSG.succeeded)
-      }
-      const provider = app.paymentProvider
-      const order = orderFor(
-        request,
-        await app.payments.createPending(request.userId, product, method, provider.name),
-      )
-      const data: ApproveResult =
-        method === PAY_METHOD.online
-          ? {
-              orderNumber: order.orderNumber,
-              status: PAY_STATUS.pending,
-              ...(await provider.pageForm(order)),
-            }
-          : { orderNumber: order.orderNumber, status: PAY_STATUS.pending, ...(await provider.qrCode(order)) }
-      return ok(data)
+      const { data, msg } = await payCertification(k, checkoutDeps(app), {
+        userId: request.userId,
+        feeFen: opts.certFeeFen,
+        method: Number(request.params.method) as PayMethod,
+        origin: requestOrigin(request, opts.siteOrigin),
+        basePath: opts.basePath,
+      })
+      return ok(data, msg)
     },
   )
 
@@ -187,7 +109,7 @@ export async function paymentRoutes(
   )
 
   app.post<{ Params: { provider: string } }>(
-    '/pay/notify/:provider',
+    `${PAY_NOTIFY_PATH}/:provider`,
     // The provider's server calls it, no browser: its signature is what is checked.
     { schema: schemas.notify, config: { serverToServer: true } },
     async (request, reply) => {

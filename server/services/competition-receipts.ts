@@ -208,3 +208,13 @@ export async function tokensValid(receipt: Receipt): Promise<boolean> {
       return false
   return true
 }
+
+/** A competition's title from the competitions table, which keeps its facts after its file is taken down. */
+export async function competitionTitle(db: Kysely<Database>, competitionId: number): Promise<string> {
+  const row = await db
+    .selectFrom('competitions')
+    .select('title')
+    .where('id', '=', competitionId)
+    .executeTakeFirst()
+  return row?.title ?? ''
+}

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import {
+  CERT_VALID_YEARS,
   PAY_METHOD,
   PAY_METHOD_LABEL,
   PAY_MSG,
@@ -21,7 +22,10 @@ export const ORDER_TTL_MS = 30 * 60_000
 export const POINTS_PER_YUAN = 1
 
 /** What can be bought, and how it reads at the cashier and in bills (an entry fee with its competition). */
-export const PRODUCT_SUBJECTS = { cert: '设计师认证费（1年）', competition: '赛事报名费' } as const
+export const PRODUCT_SUBJECTS = {
+  cert: `设计师认证费（${CERT_VALID_YEARS}年）`,
+  competition: '赛事报名费',
+} as const
 export type ProductKey = keyof typeof PRODUCT_SUBJECTS
 
 /**

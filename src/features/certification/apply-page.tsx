@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Container, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
+import { certFeeText, certTermText } from '../../../schemas/payment.ts'
 import { getCertificate } from '../../api/payment.ts'
 import { CertificateCard } from '../../components/certificate-card.tsx'
 import { useRealnameStatus } from '../../components/use-realname-status.ts'
@@ -83,8 +84,8 @@ export function Component() {
                   )}
                 </HStack>
                 <Text>
-                  第二步：缴纳认证费 ¥{certificate.data.approveMoney}/年，缴费后即时颁发证书，有效期{' '}
-                  {certificate.data.validYears} 年。
+                  第二步：缴纳认证费 {certFeeText(certificate.data.approveMoney, certificate.data.validYears)}
+                  ，缴费后即时颁发证书，有效期 {certificate.data.validYears} 年。
                 </Text>
                 <Button asChild colorPalette="brand" alignSelf="flex-start">
                   <RouterLink to={paths.certPayment.path}>去缴费</RouterLink>
@@ -92,9 +93,14 @@ export function Component() {
               </>
             ) : (
               <>
-                <Text>您已是认证设计师。到期前续费，有效期自原到期日起顺延一年。</Text>
+                <Text>
+                  您已是认证设计师。到期前续费，有效期自原到期日起顺延
+                  {certTermText(certificate.data.validYears)}。
+                </Text>
                 <Button asChild variant="outline" alignSelf="flex-start">
-                  <RouterLink to={paths.certAgainPayment.path}>续费一年</RouterLink>
+                  <RouterLink to={paths.certAgainPayment.path}>
+                    续费{certTermText(certificate.data.validYears)}
+                  </RouterLink>
                 </Button>
               </>
             )}

@@ -11,6 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { Link as RouterLink, useLoaderData } from 'react-router'
+import { certFeeText, certTermText } from '../../../schemas/payment.ts'
 import { getCertificationOverview, listCertified } from '../../api/certificates.ts'
 import { pageHead } from '../../lib/page-head.ts'
 import { paths } from '../../lib/paths.ts'
@@ -27,14 +28,14 @@ type Data = Awaited<ReturnType<typeof loader>>
 
 export const handle = pageHead<Data>((data) => ({
   title: '设计师认证',
-  description: `咖簿网工业设计师年度认证：实名认证后缴纳认证费 ¥${data.overview.approveMoney}/年，获得可在线查验的认证证书。`,
+  description: `咖簿网工业设计师年度认证：实名认证后缴纳认证费 ${certFeeText(data.overview.approveMoney, data.overview.validYears)}，获得可在线查验的认证证书。`,
 }))
 
 const STEPS = [
   { title: '实名认证', text: '提交真实身份信息完成实名核验，一个账号对应一个身份。' },
   { title: '缴纳认证费', text: '余额、在线支付或微信扫码支付，缴费后即时生效。' },
   { title: '获得证书', text: '系统颁发电子证书（图片与 A4 PDF），证书二维码可在线查验真伪。' },
-  { title: '每年续费', text: '有效期一年；到期前续费自原到期日起顺延，不浪费一天。' },
+  { title: '每年续费', text: `有效期${certTermText()}；到期前续费自原到期日起顺延，不浪费一天。` },
 ] as const
 
 /** /certification/index (SPEC §2 Certification): what certification is, its fee and steps, who holds it. */
@@ -49,8 +50,8 @@ export function Component() {
               工业设计师年度认证
             </Heading>
             <Text fontSize="lg" color="whiteAlpha.800">
-              由协会颁发、可公开查验的设计师资格证明。认证费 ¥{overview.approveMoney}/年，有效期{' '}
-              {overview.validYears} 年。
+              由协会颁发、可公开查验的设计师资格证明。认证费{' '}
+              {certFeeText(overview.approveMoney, overview.validYears)}，有效期 {overview.validYears} 年。
             </Text>
             <Text data-testid="certified-count" color="whiteAlpha.800">
               目前共有 {overview.certifiedCount} 位认证设计师

@@ -1,5 +1,6 @@
 import { Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useLoaderData } from 'react-router'
+import { certFeeText } from '../../../schemas/payment.ts'
 import { getCertificationOverview } from '../../api/certificates.ts'
 import { InviteCard } from '../../components/invite-card.tsx'
 import { pageHead } from '../../lib/page-head.ts'
@@ -33,7 +34,8 @@ export function Component() {
             认证推广
           </Heading>
           <Text color="fg.muted">
-            已有 {overview.certifiedCount} 位设计师获得认证。认证费 ¥{overview.approveMoney}/年。
+            已有 {overview.certifiedCount} 位设计师获得认证。认证费{' '}
+            {certFeeText(overview.approveMoney, overview.validYears)}。
           </Text>
         </Stack>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

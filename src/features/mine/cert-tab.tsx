@@ -1,4 +1,5 @@
 import { Card, Text } from '@chakra-ui/react'
+import { certFeeText, certTermText } from '../../../schemas/payment.ts'
 import { getCertificate } from '../../api/payment.ts'
 import { CertificateCard } from '../../components/certificate-card.tsx'
 import { useLoad } from '../../lib/use-load.ts'
@@ -24,8 +25,8 @@ export function CertTab() {
             <Card.Body gap="4">
               <CertificationSummary info={info} />
               <Text fontSize="sm" color="fg.muted">
-                认证费 ¥{info.approveMoney}
-                /年。有效期内续费，自当前到期日起顺延一年；过期后缴费，自缴费之日起一年有效。
+                认证费 {certFeeText(info.approveMoney, info.validYears)}。有效期内续费，自当前到期日起顺延
+                {certTermText(info.validYears)}；过期后缴费，自缴费之日起{certTermText(info.validYears)}有效。
               </Text>
             </Card.Body>
           </Card.Root>

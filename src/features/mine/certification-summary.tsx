@@ -1,6 +1,7 @@
 import { Badge, Button, DataList, HStack } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import type { CertificateInfo } from '../../../schemas/api/payment.ts'
+import { certFeeText, certTermText } from '../../../schemas/payment.ts'
 import { CertificateFacts } from '../../components/certificate-card.tsx'
 import { paths } from '../../lib/paths.ts'
 
@@ -12,7 +13,9 @@ export function CertificationSummary({ info }: { info: CertificateInfo }) {
       <HStack justify="space-between" data-testid="mine-cert-status">
         <Badge colorPalette="gray">未认证</Badge>
         <Button asChild size="sm" colorPalette="brand">
-          <RouterLink to={paths.certPayment.path}>申请认证（¥{info.approveMoney}/年）</RouterLink>
+          <RouterLink to={paths.certPayment.path}>
+            申请认证（{certFeeText(info.approveMoney, info.validYears)}）
+          </RouterLink>
         </Button>
       </HStack>
     )
@@ -32,7 +35,7 @@ export function CertificationSummary({ info }: { info: CertificateInfo }) {
         <DataList.ItemValue>
           <Button asChild size="sm" colorPalette="brand" variant={valid ? 'outline' : 'solid'}>
             <RouterLink to={valid ? paths.certAgainPayment.path : paths.certPayment.path}>
-              {valid ? '续费一年' : '重新认证'}
+              {valid ? `续费${certTermText(info.validYears)}` : '重新认证'}
             </RouterLink>
           </Button>
         </DataList.ItemValue>
