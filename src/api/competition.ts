@@ -10,7 +10,6 @@ import type {
   CompetitionFormData,
   CompetitionPrice,
   CompetitionRanges,
-  CompetitionReceipt,
   CompetitionWork,
   EntryFile,
   MyCompetition,
