@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
 import { defineForm } from './define.ts'
+import { boundedText, phoneInput } from './fields.ts'
 
 /** A postal address for certificates sent by post (SPEC §7 /address/insert). */
 export const address = defineForm({
@@ -8,25 +9,11 @@ export const address = defineForm({
   label: '收货地址',
   fields: {
     userName: {
-      schema: {
-        type: 'string',
-        title: '收货人',
-        maxLength: 30,
-        errorMessage: { maxLength: '收货人不能超过30个字' },
-      },
+      schema: boundedText('收货人', 30),
       required: '收货人不能为空',
       ui: { 'ui:placeholder': '收件人姓名' },
     },
-    phone: {
-      schema: {
-        type: 'string',
-        title: '手机号码',
-        format: 'phone',
-        errorMessage: { format: MESSAGES.phoneInvalid },
-      },
-      required: MESSAGES.phoneInvalid,
-      ui: { 'ui:placeholder': '11位手机号', 'ui:options': { inputType: 'tel' } },
-    },
+    phone: phoneInput('11位手机号'),
     cityId: {
       schema: {
         type: 'string',
@@ -38,12 +25,7 @@ export const address = defineForm({
       ui: { 'ui:widget': 'region' },
     },
     address: {
-      schema: {
-        type: 'string',
-        title: '详细地址',
-        maxLength: 100,
-        errorMessage: { maxLength: '详细地址不能超过100个字' },
-      },
+      schema: boundedText('详细地址', 100),
       required: '详细地址不能为空',
       ui: { 'ui:widget': 'textarea', 'ui:placeholder': '街道、楼牌号等', 'ui:options': { rows: 2 } },
     },

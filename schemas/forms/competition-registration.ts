@@ -1,6 +1,6 @@
 import { MESSAGES } from '../formats.ts'
 import { defineForm } from './define.ts'
-import { choiceField, choicesUi, emailField, phoneField, textField } from './fields.ts'
+import { boundedText, choiceField, choicesUi, emailField, phoneField, textField } from './fields.ts'
 
 const COMPETITION_AGREEMENT_REQUIRED = '请阅读并承诺遵守大赛章程'
 
@@ -17,12 +17,7 @@ export const competitionRegistrationFields = {
     ui: { 'ui:placeholder': '个人参赛填写姓名，团队参赛填写团队名称', 'ui:autocomplete': 'name' },
   },
   companyName: {
-    schema: {
-      type: 'string',
-      title: '单位 / 学校',
-      maxLength: 60,
-      errorMessage: { maxLength: '单位 / 学校不能超过60个字' },
-    },
+    schema: boundedText('单位 / 学校', 60),
     ui: { 'ui:placeholder': '选填：所在单位或学校全称', 'ui:autocomplete': 'organization' },
   },
   companyType: {

@@ -1,5 +1,5 @@
 import { defineForm } from './define.ts'
-import { phoneField, textField } from './fields.ts'
+import { boundedText, phoneField, textField } from './fields.ts'
 
 const MAX_TEAM_MEMBERS = 5
 
@@ -50,12 +50,7 @@ export const competitionWorkInfo = defineForm({
       },
     },
     innovation: {
-      schema: {
-        type: 'string',
-        title: '创新点',
-        maxLength: 500,
-        errorMessage: { maxLength: '创新点不能超过500个字' },
-      },
+      schema: boundedText('创新点', 500),
       ui: { 'ui:widget': 'textarea', 'ui:placeholder': '选填，500个字以内', 'ui:options': { rows: 3 } },
     },
     teamMembers: {

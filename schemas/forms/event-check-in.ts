@@ -1,5 +1,6 @@
 import { MESSAGES } from '../formats.ts'
 import { defineForm } from './define.ts'
+import { phoneInput } from './fields.ts'
 
 /** On-site check-in at an event (/signIn?event=<slug>): who arrived, recognised again by phone. */
 export const eventCheckIn = defineForm({
@@ -17,15 +18,6 @@ export const eventCheckIn = defineForm({
       required: MESSAGES.nameRequired,
       ui: { 'ui:placeholder': '请输入姓名', 'ui:autocomplete': 'name' },
     },
-    phone: {
-      schema: {
-        type: 'string',
-        title: '手机号码',
-        format: 'phone',
-        errorMessage: { format: MESSAGES.phoneInvalid },
-      },
-      required: MESSAGES.phoneInvalid,
-      ui: { 'ui:placeholder': '请输入手机号码', 'ui:options': { inputType: 'tel' } },
-    },
+    phone: phoneInput('请输入手机号码'),
   },
 })

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../formats.ts'
 import { defineForm } from './define.ts'
+import { boundedText, phoneInput } from './fields.ts'
 
 /** Sign-up for a campaign, salon or study tour (the landing pages' `signup` section). */
 export const eventSignup = defineForm({
@@ -8,42 +9,18 @@ export const eventSignup = defineForm({
   landingSignup: true,
   fields: {
     name: {
-      schema: {
-        type: 'string',
-        title: '姓名',
-        maxLength: 30,
-        errorMessage: { maxLength: '姓名不能超过30个字' },
-      },
+      schema: boundedText('姓名', 30),
       required: MESSAGES.nameRequired,
       ui: { 'ui:placeholder': '请输入真实姓名', 'ui:autocomplete': 'name' },
     },
-    phone: {
-      schema: {
-        type: 'string',
-        title: '手机号码',
-        format: 'phone',
-        errorMessage: { format: MESSAGES.phoneInvalid },
-      },
-      required: MESSAGES.phoneInvalid,
-      ui: { 'ui:placeholder': '用于接收活动通知', 'ui:options': { inputType: 'tel' } },
-    },
+    phone: phoneInput('用于接收活动通知'),
     organization: {
-      schema: {
-        type: 'string',
-        title: '单位 / 学校',
-        maxLength: 60,
-        errorMessage: { maxLength: '单位 / 学校不能超过60个字' },
-      },
+      schema: boundedText('单位 / 学校', 60),
       required: '单位 / 学校不能为空',
       ui: { 'ui:placeholder': '所在单位或学校' },
     },
     position: {
-      schema: {
-        type: 'string',
-        title: '职务 / 专业',
-        maxLength: 30,
-        errorMessage: { maxLength: '职务 / 专业不能超过30个字' },
-      },
+      schema: boundedText('职务 / 专业', 30),
       ui: { 'ui:placeholder': '如：设计总监、工业设计专业' },
     },
     email: {
@@ -67,12 +44,7 @@ export const eventSignup = defineForm({
       ui: { 'ui:widget': 'updown' },
     },
     note: {
-      schema: {
-        type: 'string',
-        title: '备注',
-        maxLength: 200,
-        errorMessage: { maxLength: '备注不能超过200个字' },
-      },
+      schema: boundedText('备注', 200),
       ui: {
         'ui:widget': 'textarea',
         'ui:placeholder': '选填：希望了解的内容、同行人员等',

@@ -78,6 +78,23 @@ export const phoneField = <T extends string>(title: T) =>
     errorMessage: { format: MESSAGES.phoneInvalid },
   }) as const
 
+/** The usual mobile-number entry: the field, its message when missing, a phone keypad. */
+export const phoneInput = <P extends string>(placeholder: P) =>
+  ({
+    schema: phoneField('手机号码'),
+    required: MESSAGES.phoneInvalid,
+    ui: { 'ui:placeholder': placeholder, 'ui:options': { inputType: 'tel' } },
+  }) as const
+
+/** Text up to `max` characters, e.g. 备注不能超过200个字. */
+export const boundedText = <T extends string, Max extends number>(title: T, max: Max) =>
+  ({
+    type: 'string',
+    title,
+    maxLength: max,
+    errorMessage: { maxLength: `${title}不能超过${max}个字` },
+  }) as const
+
 /** An e-mail address. */
 export const emailField = <T extends string>(title: T) =>
   ({

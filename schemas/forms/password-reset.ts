@@ -7,6 +7,7 @@ import {
   confirmPasswordUi,
   newPasswordField,
   newPasswordUi,
+  phoneInput,
 } from './fields.ts'
 
 /** Password reset by SMS code (/forgetPwd): phone, the 6-digit code, the new password twice. */
@@ -16,16 +17,7 @@ export const passwordReset = defineForm({
   // The confirmation repeats the password.
   check: confirmationDiffers,
   fields: {
-    phone: {
-      schema: {
-        type: 'string',
-        title: '手机号码',
-        format: 'phone',
-        errorMessage: { format: MESSAGES.phoneInvalid },
-      },
-      required: MESSAGES.phoneInvalid,
-      ui: { 'ui:placeholder': '注册时使用的手机号', 'ui:options': { inputType: 'tel' } },
-    },
+    phone: phoneInput('注册时使用的手机号'),
     code: {
       schema: codeField,
       required: CODE_REQUIRED,

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../formats.ts'
 import { defineForm } from './define.ts'
+import { boundedText } from './fields.ts'
 
 /** Document types of the real-name form; only the mainland resident ID unlocks rights confirmation. */
 export const IDENTITY_TYPES = [
@@ -39,12 +40,7 @@ export const realname = defineForm({
   check: checkRealname,
   fields: {
     username: {
-      schema: {
-        type: 'string',
-        title: '姓名',
-        maxLength: 30,
-        errorMessage: { maxLength: '姓名不能超过30个字' },
-      },
+      schema: boundedText('姓名', 30),
       required: MESSAGES.nameRequired,
       ui: { 'ui:placeholder': '请输入证件上的真实姓名', 'ui:autocomplete': 'name' },
     },
@@ -91,12 +87,7 @@ export const realname = defineForm({
       },
     },
     professionalName: {
-      schema: {
-        type: 'string',
-        title: '职业',
-        maxLength: 30,
-        errorMessage: { maxLength: '职业不能超过30个字' },
-      },
+      schema: boundedText('职业', 30),
       required: MESSAGES.occupationRequired,
       ui: { 'ui:placeholder': '如：产品设计师、结构工程师' },
     },

@@ -1,5 +1,5 @@
 import { defineForm } from './define.ts'
-import { fileUploadUi, textField, uploadedFileField } from './fields.ts'
+import { boundedText, fileUploadUi, textField, uploadedFileField } from './fields.ts'
 
 /** What may be registered as the work itself: every type the upload route stores. */
 export const WORK_FILE_EXTENSIONS = [
@@ -91,12 +91,7 @@ export const worksRegister = defineForm({
       }),
     },
     worksAbstract: {
-      schema: {
-        type: 'string',
-        title: '作品简介',
-        maxLength: 500,
-        errorMessage: { maxLength: '作品简介不能超过500个字' },
-      },
+      schema: boundedText('作品简介', 500),
       ui: {
         'ui:widget': 'textarea',
         'ui:placeholder': '选填，500字以内：创作思路、用途与主要特点',

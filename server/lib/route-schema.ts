@@ -104,6 +104,13 @@ export function tableReplies<const R>(row: R) {
 }
 
 /** No parameters besides the token every route accepts (SPEC §6). */
+/** The path parameter of a checkout: 2 WeChat QR, 3 online cashier, 4 balance (SPEC §7 Payment). */
+export const PAY_METHOD_PARAMS = {
+  type: 'object',
+  properties: { method: { type: 'string', enum: ['2', '3', '4'] } },
+  required: ['method'],
+} as const
+
 export const TOKEN_QUERY = {
   type: 'object',
   properties: {

@@ -5,7 +5,7 @@ import { approveResultSchema } from '../../schemas/api/payment.ts'
 import type { PayMethod } from '../../schemas/payment.ts'
 import { ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { query, replies, SIGNED_IN } from '../lib/route-schema.ts'
+import { PAY_METHOD_PARAMS, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { applyMoney, entryFee, payEntryFee } from '../services/competition/fees.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
@@ -57,11 +57,7 @@ export function competitionFeeRoutes(
         description:
           '请求体 {competitionId}。须已报名；免费赛事与已缴费的报名被拒绝；一份报名只会被标记缴费一次。',
         security: SIGNED_IN,
-        params: {
-          type: 'object',
-          properties: { method: { type: 'string', enum: ['2', '3', '4'] } },
-          required: ['method'],
-        },
+        params: PAY_METHOD_PARAMS,
         querystring: query({}),
         body: competitionBody,
         response: replies(approveResultSchema),

@@ -8,7 +8,16 @@ import {
 import { PAY_MSG, type PayMethod, type PayStatus } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { handlerBody, params, query, replies, SIGNED_IN, str, textReplies } from '../lib/route-schema.ts'
+import {
+  handlerBody,
+  PAY_METHOD_PARAMS,
+  params,
+  query,
+  replies,
+  SIGNED_IN,
+  str,
+  textReplies,
+} from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { certificateInfoOf, payCertification, userMoneyOf } from '../services/payment/certification-fee.ts'
 import { PAY_NOTIFY_PATH } from '../services/payment/checkout.ts'
@@ -33,11 +42,7 @@ const schemas = {
     tags: ['认证支付'],
     summary: '支付认证费：2 微信扫码（返回 codeUrl），3 在线支付（返回表单 body），4 余额支付',
     security: SIGNED_IN,
-    params: {
-      type: 'object',
-      properties: { method: { type: 'string', enum: ['2', '3', '4'] } },
-      required: ['method'],
-    },
+    params: PAY_METHOD_PARAMS,
     querystring: query({}),
     body: handlerBody({
       type: 'object',
