@@ -9,7 +9,7 @@ import type { PayStatus } from '../../schemas/payment.ts'
 /**
  * The SPA's side of "each API data type is written once" (the server's side is
  * tests/server/api-types.test.ts): the client modules in src/api declare no shapes of their own, and
- * every type they ask the envelope for comes from schemas/. The type-level checks below run in
+ * every type they ask the envelope for comes from schemas/ (or a definitions view). The type-level checks below run in
  * `npm run typecheck`.
  */
 const API_DIR = path.resolve(import.meta.dirname, '../../src/api')
@@ -17,10 +17,16 @@ const API_DIR = path.resolve(import.meta.dirname, '../../src/api')
 const TRANSPORT = new Set(['http.ts', 'http-hooks.ts', 'http-messages.ts'])
 const clients = fs.readdirSync(API_DIR).filter((f) => f.endsWith('.ts') && !TRANSPORT.has(f))
 
-/** Names a module imports from schemas/. */
+/**
+ * Names a module imports from schemas/, or from the definitions' API views (definitions/<kind>/view.ts:
+ * a competition or event as the API answers it extends the definitions' own types, and schemas/
+ * imports nothing outside itself).
+ */
 function namesFromSchemas(source: string): Set<string> {
   const names = new Set<string>()
-  for (const [, list] of source.matchAll(/import(?: type)? \{([^}]*)\} from '(?:\.\.\/)+schemas\/[^']+'/g)) {
+  for (const [, list] of source.matchAll(
+    /import(?: type)? \{([^}]*)\} from '(?:\.\.\/)+(?:schemas\/[^']+|definitions\/\w+\/view\.ts)'/g,
+  )) {
     for (const name of (list ?? '').split(',')) {
       const bare = name.replace(/\btype\b/, '').trim()
       if (bare) names.add(bare)

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { type LoaderFunctionArgs, matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../src/app/router.tsx'
