@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -678,4 +680,58 @@ describe('hydrated pages are interactive, not just HTML', () => {
     await expect.poll(() => drawer.getByRole('link', { name: '设计师', exact: true }).isVisible()).toBe(true)
     expect(errors).toEqual([])
   })
+})
+
+describe('the first frame of a server-rendered page', () => {
+  /**
+   * Serves the portal through a proxy that sends a page's HTML in two parts, pausing inside #root, as
+   * a slow network (or a parser yielding on a slow phone) would: the browser must not paint the half
+   * it has, or the first screen is drawn without the rest of a row and then moves (CI saw the hero's
+   * chips of /application/crrcgcPublish move at 375 px).
+   */
+  async function splitDocumentProxy(origin: string, pauseMs: number) {
+    const server = http.createServer(async (req, res) => {
+      const upstream = await fetch(new URL(req.url ?? '/', origin), {
+        headers: { accept: req.headers.accept ?? '*/*' },
+      })
+      const type = upstream.headers.get('content-type') ?? ''
+      const body = Buffer.from(await upstream.arrayBuffer())
+      res.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-store' })
+      const rootAt = body.indexOf('<div id="root">')
+      if (!type.startsWith('text/html') || rootAt < 0) return res.end(body)
+      const cut = rootAt + Math.floor((body.indexOf('</body>') - rootAt) / 3)
+      res.write(body.subarray(0, cut))
+      await new Promise((resolve) => setTimeout(resolve, pauseMs))
+      res.end(body.subarray(cut))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return { url: `http://127.0.0.1:${port}`, close: () => server.close() }
+  }
+
+  it.for(['/application/crrcgcPublish', '/'])(
+    '%s: nothing is painted until the app’s markup has arrived whole',
+    async (sitePath, { expect }) => {
+      const proxy = await splitDocumentProxy(baseURL(), 800)
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'zh-CN' })
+      try {
+        const page = await context.newPage()
+        await page.addInitScript(() => {
+          // The first frame runs this; it sees the data script that follows #root only if the parser
+          // had passed the whole app markup before anything was painted.
+          requestAnimationFrame(() => {
+            ;(window as unknown as { firstFrameHadAll: boolean }).firstFrameHadAll =
+              !!document.getElementById('kb-page-data')
+          })
+        })
+        await page.goto(proxy.url + sitePath, { waitUntil: 'load' })
+        expect(
+          await page.evaluate(() => (window as unknown as { firstFrameHadAll?: boolean }).firstFrameHadAll),
+        ).toBe(true)
+      } finally {
+        await context.close()
+        proxy.close()
+      }
+    },
+  )
 })
