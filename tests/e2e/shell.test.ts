@@ -44,10 +44,13 @@ describe('sign-in and the avatar dropdown', () => {
       await loggedOut
       await route.continue()
     })
+    const asked = page.waitForRequest('**/api/my/getRealNameBo')
     const refused = page.waitForResponse('**/api/my/getRealNameBo')
     await page.goto('/login')
     await submitLogin(page, '13800000001', 'Kabu2026!')
     await page.waitForURL((url) => url.pathname === '/')
+    // On a loaded machine the check may go out late: log out only once it is on its way.
+    await asked
     await page.getByTestId('user-menu').click()
     await page.getByRole('menuitem', { name: '退出登录' }).click()
     await page.waitForURL('**/index')
