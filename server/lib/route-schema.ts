@@ -1,3 +1,5 @@
+import type { FastifyTypeProvider } from 'fastify'
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 
 /**
@@ -7,6 +9,16 @@ import { FORMS, type FormName } from '../../schemas/forms/index.ts'
  */
 
 type Schema = Record<string, unknown>
+
+/**
+ * The type provider of a route that writes its own bytes (an answer prepared once, a file, an image):
+ * request types come from the schemas as under JsonSchemaToTsProvider, while the reply is unchecked,
+ * since what it sends is a Buffer or a stream rather than the object its 200 schema documents.
+ */
+export interface BytesReplyProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends JSONSchema ? FromSchema<this['schema']> : unknown
+  serializer: unknown
+}
 /** One flat object type, so json-schema-to-ts (FromSchema) reads merged properties as one object. */
 type Merge<A, B> = { [K in keyof A | keyof B]: K extends keyof B ? B[K] : K extends keyof A ? A[K] : never }
 
@@ -170,14 +182,26 @@ function forDocs(value: unknown): unknown {
  * (server/plugins/api-docs.ts) checks only the extras, and the handler's parseForm checks the form
  * with the shared precompiled validator.
  */
-export function formBody(name: FormName, extra: Record<string, unknown> = {}): Schema {
+export function formBody<N extends FormName, const E extends Schema = Record<never, never>>(
+  name: N,
+  extra?: E,
+) {
   const schema = forDocs(FORMS[name].schema) as Schema & { properties: Record<string, unknown> }
   return {
     ...schema,
     properties: { ...schema.properties, ...extra },
     [FORM_KEYWORD]: name,
     description: `表单 ${name}（schemas/forms），由表单校验器按 SPEC §5 返回中文提示`,
-  }
+  } as unknown as FormBody<N, E>
+}
+
+/**
+ * The type a form body reads as under the type provider: the extras as declared (ajv checks them) and
+ * every form field optional and unknown, since nothing has checked them before the handler's parseForm.
+ */
+type FormBody<N extends FormName, E> = {
+  type: 'object'
+  properties: Merge<{ [K in keyof (typeof FORMS)[N]['schema']['properties']]: Record<never, never> }, E>
 }
 
 /**
@@ -186,5 +210,9 @@ export function formBody(name: FormName, extra: Record<string, unknown> = {}): S
  * own Chinese messages stay and no value of the wrong kind reaches it.
  */
 export function handlerBody<const S extends Schema>(schema: S) {
-  return { ...schema, [HANDLER_VALIDATED]: true } as Merge<S, { [HANDLER_VALIDATED]: true }>
+  // Typed without `required`: only the kinds of the fields present are checked, so each may be missing.
+  return { ...schema, [HANDLER_VALIDATED]: true } as unknown as Merge<
+    Omit<S, 'required'>,
+    { [HANDLER_VALIDATED]: true }
+  >
 }

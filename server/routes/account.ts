@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sessionTokenSchema, userInfoSchema } from '../../schemas/api/account.ts'
 import { LOGIN_SOURCE } from '../../schemas/contract.ts'
@@ -43,14 +44,6 @@ const schemas = {
   },
 } as const
 
-interface LoginBody {
-  account?: string
-  password?: string
-  logInSource?: number
-  code?: string
-  state?: string
-}
-
 const WECHAT_FAILED = '微信登录失败，请重新扫码'
 
 /**
@@ -80,33 +73,34 @@ async function wechatSignIn(
   return userId
 }
 
-export async function accountRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
-  app.post<{ Body: LoginBody }>(
-    '/login',
-    { schema: schemas.login, config: { privateAnswer: true } },
-    async (request) => {
-      const body = request.body ?? {}
-      if (body.logInSource === LOGIN_SOURCE.wechat) {
-        const userId = await wechatSignIn(app, request, body.code, body.state)
-        return ok({ token: await startSession(app.db, userId, opts.sessionTtlMs) })
-      }
-      // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
-      const form = parseForm('login', body) as { account: string; password: string }
-      const { password } = form
-      const account = canonicalAccount(form.account)
+export async function accountRoutes(
+  instance: FastifyInstance,
+  opts: { sessionTtlMs: number },
+): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  app.post('/login', { schema: schemas.login, config: { privateAnswer: true } }, async (request) => {
+    const body = request.body ?? {}
+    if (body.logInSource === LOGIN_SOURCE.wechat) {
+      const userId = await wechatSignIn(app, request, body.code, body.state)
+      return ok({ token: await startSession(app.db, userId, opts.sessionTtlMs) })
+    }
+    // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
+    const form = parseForm('login', body) as { account: string; password: string }
+    const { password } = form
+    const account = canonicalAccount(form.account)
 
-      const user = await passwordAccount(app.db, account)
-      // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
-      const attempt = await app.loginThrottle.claim({ userId: user?.id, name: account }, request.ip)
-      if (attempt.waitMinutes) {
-        throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${attempt.waitMinutes}分钟后再试`)
-      }
-      const valid = await verifyPasswordOrDummy(password, user?.password_hash)
-      await attempt.settle(valid)
-      if (!user || !valid) throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
-      return ok({ token: await startSession(app.db, user.id, opts.sessionTtlMs) })
-    },
-  )
+    const user = await passwordAccount(app.db, account)
+    // The attempt is counted before the slow hash, so a burst cannot outrun the limit (README).
+    const attempt = await app.loginThrottle.claim({ userId: user?.id, name: account }, request.ip)
+    if (attempt.waitMinutes) {
+      throw new BusinessError(CODE.tooMany, `登录失败次数过多，请${attempt.waitMinutes}分钟后再试`)
+    }
+    const valid = await verifyPasswordOrDummy(password, user?.password_hash)
+    await attempt.settle(valid)
+    if (!user || !valid) throw new BusinessError(CODE.badRequest, WRONG_CREDENTIALS)
+    return ok({ token: await startSession(app.db, user.id, opts.sessionTtlMs) })
+  })
 
   app.get('/my/getUserBase', { preValidation: requireUser, schema: schemas.userBase }, async (request) => {
     return ok(await userBase(app.db, request.userId, requestToken(request)))

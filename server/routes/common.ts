@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import {
   dictItemSchema,
@@ -12,7 +13,17 @@ import {
 } from '../../schemas/api/common.ts'
 import { listOf } from '../../schemas/api/json.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
-import { handlerBody, int, params, query, replies, SIGNED_IN, shape, str } from '../lib/route-schema.ts'
+import {
+  type BytesReplyProvider,
+  handlerBody,
+  int,
+  params,
+  query,
+  replies,
+  SIGNED_IN,
+  shape,
+  str,
+} from '../lib/route-schema.ts'
 import { requireUser, viewerId } from '../plugins/auth.ts'
 import { registerMultipart } from '../plugins/uploads.ts'
 import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
@@ -81,9 +92,12 @@ const schemas = {
 } as const
 
 /** Dictionaries, the region tree, and file upload/download (SPEC §7 "Dictionaries and configuration"). */
-export async function commonRoutes(app: FastifyInstance): Promise<void> {
-  // The three routes below send whole answers prepared once per data version (PreparedJson).
-  app.get<{ Params: { name: string } }>(
+export async function commonRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  const bytesApp = instance.withTypeProvider<BytesReplyProvider>()
+  // The three routes below send whole answers prepared once per data version (PreparedJson), as bytes.
+  bytesApp.get(
     '/common/type/:name',
     { schema: schemas.dictionary, compress: false, decompress: false },
     (request, reply) => {
@@ -94,7 +108,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   )
 
   // The whole three-level tree (~3,400 regions): static, so browsers may cache it for a day.
-  app.get<{ Querystring: { type?: string } }>(
+  bytesApp.get(
     '/common/treeRegionByType',
     { schema: schemas.tree, compress: false, decompress: false },
     (request, reply) => {
@@ -104,24 +118,20 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   )
 
   /** One level: the provinces, or the children of `parentId`. */
-  app.get<{ Querystring: { parentId?: string } }>(
+  bytesApp.get(
     '/common/treeRegion',
     { schema: schemas.level, compress: false, decompress: false },
     (request, reply) => app.reference.levelReply(request.query.parentId || null).send(request, reply),
   )
 
   /** The path from province down to each given region: how stored codes become labels. */
-  app.get<{ Querystring: { ids?: string } }>(
-    '/common/treeRegionIn',
-    { schema: schemas.paths },
-    async (request) => {
-      const ids = (request.query.ids ?? '').split(',').filter(Boolean).slice(0, 100)
-      const paths: RegionPath[] = ids
-        .map((id) => ({ id, path: app.reference.regionPath(id) }))
-        .filter((r) => r.path.length)
-      return ok(paths)
-    },
-  )
+  app.get('/common/treeRegionIn', { schema: schemas.paths }, async (request) => {
+    const ids = (request.query.ids ?? '').split(',').filter(Boolean).slice(0, 100)
+    const paths: RegionPath[] = ids
+      .map((id) => ({ id, path: app.reference.regionPath(id) }))
+      .filter((r) => r.path.length)
+    return ok(paths)
+  })
 
   // Multipart in a context of its own: its hooks (an async onResponse on every request) stay off the
   // other routes, which read no files.
@@ -175,7 +185,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
 
   // Files load through <img> and <a href>: an uploader is known by the session cookie.
   const fileRoute = { schema: schemas.file, config: { sessionCookie: true } }
-  app.get<{ Params: { name: string } }>('/files/:name', fileRoute, async (request, reply) => {
+  bytesApp.get('/files/:name', fileRoute, async (request, reply) => {
     const { name } = request.params
     if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) throw new BusinessError(CODE.notFound, '文件不存在')
     // Someone else's private upload answers exactly like a file that does not exist (README).

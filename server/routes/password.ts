@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
@@ -31,26 +32,24 @@ const schemas = {
 } as const
 
 /** Password reset by SMS code (/forgetPwd). Never reveals whether a phone has an account. */
-export async function passwordRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { phone?: string } }>(
-    '/password/sendCode',
-    { schema: schemas.sendCode },
-    async (request) => {
-      const phone = String(request.body?.phone ?? '').trim()
-      if (!FORMATS.phone.test(phone)) throw new BusinessError(CODE.badRequest, MESSAGES.phoneInvalid)
-      const user = await accountOfPhone(app.db, phone)
-      // Only a registered phone gets the code: the answer, the limit and the stored code are the same.
-      await app.verificationCodes.issue(phone, 'reset', request.ip, (code) =>
-        user
-          ? {
-              subject: '重置密码验证码',
-              body: `【咖簿网】您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`,
-            }
-          : null,
-      )
-      return ok(undefined, '验证码已发送')
-    },
-  )
+export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  app.post('/password/sendCode', { schema: schemas.sendCode }, async (request) => {
+    const phone = String(request.body?.phone ?? '').trim()
+    if (!FORMATS.phone.test(phone)) throw new BusinessError(CODE.badRequest, MESSAGES.phoneInvalid)
+    const user = await accountOfPhone(app.db, phone)
+    // Only a registered phone gets the code: the answer, the limit and the stored code are the same.
+    await app.verificationCodes.issue(phone, 'reset', request.ip, (code) =>
+      user
+        ? {
+            subject: '重置密码验证码',
+            body: `【咖簿网】您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`,
+          }
+        : null,
+    )
+    return ok(undefined, '验证码已发送')
+  })
 
   app.post('/password/reset', { schema: schemas.reset }, async (request) => {
     const form = parseForm('password-reset', request.body) as {

@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import {
   approveResultSchema,
@@ -71,9 +72,11 @@ const schemas = {
 
 /** Certification payment (SPEC §2 "Payment page", §4 Payment, §7 Payment). */
 export async function paymentRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { certFeeFen: number; siteOrigin?: string; basePath: string },
 ): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const k = app.db.kysely
 
   app.get(
@@ -86,7 +89,7 @@ export async function paymentRoutes(
     ok(await userMoneyOf(k, request.userId)),
   )
 
-  app.post<{ Params: { method: string } }>(
+  app.post(
     '/my/approve/:method',
     { preValidation: requireUser, schema: schemas.approve },
     async (request) => {
@@ -101,19 +104,15 @@ export async function paymentRoutes(
     },
   )
 
-  app.get<{ Querystring: { orderNumber: string } }>(
-    '/my/getPayStatus',
-    { preValidation: requireUser, schema: schemas.payStatus },
-    async (request) => {
-      const status = await app.payments.status(request.userId, request.query.orderNumber)
-      // Someone else's order reads exactly like a number that does not exist.
-      if (status === undefined) throw new BusinessError(CODE.notFound, PAY_MSG.orderNotFound)
-      const data: PayStatus = status
-      return ok(data)
-    },
-  )
+  app.get('/my/getPayStatus', { preValidation: requireUser, schema: schemas.payStatus }, async (request) => {
+    const status = await app.payments.status(request.userId, request.query.orderNumber)
+    // Someone else's order reads exactly like a number that does not exist.
+    if (status === undefined) throw new BusinessError(CODE.notFound, PAY_MSG.orderNotFound)
+    const data: PayStatus = status
+    return ok(data)
+  })
 
-  app.post<{ Params: { provider: string } }>(
+  app.post(
     `${PAY_NOTIFY_PATH}/:provider`,
     // The provider's server calls it, no browser: its signature is what is checked.
     { schema: schemas.notify, config: { serverToServer: true } },

@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { realnameInfoSchema } from '../../schemas/api/realname.ts'
 import { MAINLAND_ID_CARD } from '../../schemas/forms/realname.ts'
@@ -36,7 +37,9 @@ const schemas = {
 } as const
 
 /** SPEC §2 "Realname dialog", §4, §7: one account, one identity; cannot be changed once submitted. */
-export async function realnameRoutes(app: FastifyInstance): Promise<void> {
+export async function realnameRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   app.get('/my/getRealNameBo', { preValidation: requireUser, schema: schemas.get }, async (request) => {
     return ok(await realnameOf(app, request.userId))
   })

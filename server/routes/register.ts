@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { sessionTokenSchema } from '../../schemas/api/account.ts'
 import { FORMATS, MESSAGES } from '../../schemas/formats.ts'
@@ -42,29 +43,30 @@ const schemas = {
  * limits the same for new and existing accounts; an existing account's owner gets a notice instead
  * of a code, so the sign-up itself then fails on the code like any wrong code.
  */
-export async function registerRoutes(app: FastifyInstance, opts: { sessionTtlMs: number }): Promise<void> {
-  app.post<{ Body: { account?: string } }>(
-    '/register/sendCode',
-    { schema: schemas.sendCode },
-    async (request) => {
-      const account = canonicalAccount(String(request.body?.account ?? ''))
-      if (account.length > ACCOUNT_MAX_LENGTH || !FORMATS['phone-or-email'].test(account))
-        throw new BusinessError(CODE.badRequest, MESSAGES.phoneOrEmailInvalid)
-      const exists = await accountExists(app.db, account)
-      await app.verificationCodes.issue(account, 'register', request.ip, (code) =>
-        exists
-          ? {
-              subject: '咖簿网账号提醒',
-              body: '【咖簿网】您已使用该账号注册过咖簿网，请直接登录；如忘记密码，可在登录页找回。',
-            }
-          : {
-              subject: '咖簿网注册验证码',
-              body: `【咖簿网】您的注册验证码为${code}，5分钟内有效。如非本人操作，请忽略。`,
-            },
-      )
-      return ok(undefined, '验证码已发送')
-    },
-  )
+export async function registerRoutes(
+  instance: FastifyInstance,
+  opts: { sessionTtlMs: number },
+): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  app.post('/register/sendCode', { schema: schemas.sendCode }, async (request) => {
+    const account = canonicalAccount(String(request.body?.account ?? ''))
+    if (account.length > ACCOUNT_MAX_LENGTH || !FORMATS['phone-or-email'].test(account))
+      throw new BusinessError(CODE.badRequest, MESSAGES.phoneOrEmailInvalid)
+    const exists = await accountExists(app.db, account)
+    await app.verificationCodes.issue(account, 'register', request.ip, (code) =>
+      exists
+        ? {
+            subject: '咖簿网账号提醒',
+            body: '【咖簿网】您已使用该账号注册过咖簿网，请直接登录；如忘记密码，可在登录页找回。',
+          }
+        : {
+            subject: '咖簿网注册验证码',
+            body: `【咖簿网】您的注册验证码为${code}，5分钟内有效。如非本人操作，请忽略。`,
+          },
+    )
+    return ok(undefined, '验证码已发送')
+  })
 
   app.post('/register', { schema: schemas.register, config: { privateAnswer: true } }, async (request) => {
     const parsed = parseForm('sign-up', request.body) as {

@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { type Resume, resumeViewSchema } from '../../schemas/api/resume.ts'
 import { RESUME_REGION_LEVELS, type ResumeForm } from '../../schemas/forms/resume.ts'
@@ -38,7 +39,9 @@ const schemas = {
 } as const
 
 /** The personal area's résumé (SPEC §2 /mine/cv, /mine/cvself): each user reads and writes only theirs. */
-export async function resumeRoutes(app: FastifyInstance): Promise<void> {
+export async function resumeRoutes(instance: FastifyInstance): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const load = (userId: number) => loadResume(app.db, userId)
   const cityNames = (resume: ResumeForm) =>
     resume.cityId ? app.reference.regionPath(resume.cityId).map((p) => p.name) : []

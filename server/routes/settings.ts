@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { type InviteInfo, inviteInfoSchema } from '../../schemas/api/account.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
@@ -45,9 +46,11 @@ const schemas = {
 
 /** The personal area's settings and invitations (SPEC §2 /mine Setting and Info). */
 export async function settingsRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { siteOrigin?: string; basePath: string },
 ): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   app.post('/my/updateProfile', { preValidation: requireUser, schema: schemas.profile }, async (request) => {
     const form = parseForm('profile', request.body) as { nickname: string }
     await setNickname(app.db, request.userId, form.nickname)

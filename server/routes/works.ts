@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createdIdSchema } from '../../schemas/api/common.ts'
 import { workCardSchema, workDetailSchema, workVerificationSchema } from '../../schemas/api/works.ts'
@@ -10,12 +11,12 @@ import {
   WORK_IMAGE_EXTENSIONS,
   WORK_RENDITION_WIDTHS,
   WORK_THUMB_WIDTH,
-  type WorkRenditionWidth,
 } from '../../schemas/works.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import {
+  type BytesReplyProvider,
   formBody,
   handlerBody,
   int,
@@ -142,9 +143,11 @@ const workId = (raw: string): number => {
  * verification and card thumbnails. README "作品确权 / Rights-confirmed works".
  */
 export async function worksRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { siteOrigin?: string; basePath: string; dataDir: string },
 ): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const documents = new WorkDocuments({
     db: app.db,
     storage: app.storage,
@@ -179,7 +182,7 @@ export async function worksRoutes(
     }
   })
 
-  app.get<{ Params: { id: string } }>('/works/show/:id', { schema: schemas.show }, async (request) => {
+  app.get('/works/show/:id', { schema: schemas.show }, async (request) => {
     const work = await workById(app.db, workId(request.params.id))
     if (!work) throw new BusinessError(CODE.notFound, WORKS_MESSAGES.notFound)
     const viewer = await viewerOf(request)
@@ -193,31 +196,22 @@ export async function worksRoutes(
     )
   })
 
-  app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
-    '/works/my',
-    { preValidation: requireUser, schema: schemas.my },
-    async (request) => {
-      const page = await listCards(app.db, { userId: request.userId }, request.query, opts.basePath)
-      return table(page.rows, page.total)
-    },
-  )
+  app.get('/works/my', { preValidation: requireUser, schema: schemas.my }, async (request) => {
+    const page = await listCards(app.db, { userId: request.userId }, request.query, opts.basePath)
+    return table(page.rows, page.total)
+  })
 
-  app.get<{ Querystring: { pageNum: number; pageSize: number; worksType?: string; userId?: number } }>(
-    '/works/list',
-    { schema: schemas.list },
-    async (request) => {
-      const { worksType, userId } = request.query
-      const page = await listCards(app.db, { worksType, userId }, request.query, opts.basePath)
-      return table(page.rows, page.total)
-    },
-  )
+  app.get('/works/list', { schema: schemas.list }, async (request) => {
+    const { worksType, userId } = request.query
+    const page = await listCards(app.db, { worksType, userId }, request.query, opts.basePath)
+    return table(page.rows, page.total)
+  })
 
   /** The owner's own work, or the same answer as a missing one. */
-  const ownWork = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const work = await workById(app.db, workId(request.params.id))
-    if (!work || work.user_id !== request.userId)
-      throw new BusinessError(CODE.notFound, WORKS_MESSAGES.notFound)
-    const claim = await app.rateLimits.claim(`works:document:user:${request.userId}`, DOCUMENT_LIMIT)
+  const ownWork = async (id: string, userId: number) => {
+    const work = await workById(app.db, workId(id))
+    if (!work || work.user_id !== userId) throw new BusinessError(CODE.notFound, WORKS_MESSAGES.notFound)
+    const claim = await app.rateLimits.claim(`works:document:user:${userId}`, DOCUMENT_LIMIT)
     if (!claim.allowed) throw new BusinessError(CODE.tooMany, '下载过于频繁，请稍后再试')
     return work
   }
@@ -228,35 +222,37 @@ export async function worksRoutes(
       .header('content-disposition', `attachment; filename="${name}"`)
       .send(bytes)
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/works/:id/certificate',
     // Downloads are links (SPEC §2 "opens in a new tab"): the owner is known by the session cookie.
     { preValidation: requireUser, schema: schemas.certificate, config: { sessionCookie: true } },
     async (request, reply) => {
-      const work = await ownWork(request)
+      const work = await ownWork(request.params.id, request.userId)
       const pdf = await documents.certificate(work, verifyUrl(request, work.works_hash))
       return attachment(reply, 'application/pdf', `${work.certificate_storage_no}.pdf`, pdf)
     },
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/works/:id/package',
     { preValidation: requireUser, schema: schemas.package, config: { sessionCookie: true } },
     async (request, reply) => {
-      const work = await ownWork(request)
+      const work = await ownWork(request.params.id, request.userId)
       const zip = await documents.evidencePackage(work, verifyUrl(request, work.works_hash))
       return attachment(reply, 'application/zip', `${work.certificate_storage_no}-evidence.zip`, zip)
     },
   )
 
   // Multipart in a context of its own, as the upload route: its hooks stay off the other routes.
-  await app.register(async (verifying) => {
+  await app.register(async (context) => {
+    const verifying = context.withTypeProvider<JsonSchemaToTsProvider>()
     await registerMultipart(verifying, { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3 })
     verifying.post('/works/verify', { schema: schemas.verify }, async (request) => {
       const claim = await app.rateLimits.claim(`works:verify:address:${request.ip}`, VERIFY_LIMIT)
       if (!claim.allowed) throw new BusinessError(CODE.tooMany, '查验过于频繁，请稍后再试')
       if (!request.isMultipart()) {
-        const hash = (request.body as { hash?: unknown } | undefined)?.hash
+        // A JSON body (or none): ajv has checked that a hash, if any, is text.
+        const hash = request.body?.hash
         if (typeof hash !== 'string' || !HASH.test(hash.trim()))
           throw new BusinessError(CODE.badRequest, '请输入64位十六进制的SHA-256哈希值，或上传要查验的文件')
         return ok(await verifyHash(app.db, hash.trim().toLowerCase()))
@@ -285,7 +281,8 @@ export async function worksRoutes(
     })
   })
 
-  app.get<{ Params: { name: string }; Querystring: { w?: WorkRenditionWidth } }>(
+  // The picture goes out as a file stream: its reply is not the documented object.
+  instance.withTypeProvider<BytesReplyProvider>().get(
     '/files/:name/thumb',
     // Pictures load through <img>: an uploader is known by the session cookie.
     { schema: schemas.thumb, config: { sessionCookie: true } },
