@@ -2,7 +2,22 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterEach, inject } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 
-export const baseURL = () => inject('baseURL')
+/**
+ * This file's servers: those of the worker it runs in (vitest numbers its workers from 1), so files
+ * running side by side each have their own database.
+ */
+function servers() {
+  const all = inject('e2eServers')
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1)
+  const mine = all[worker - 1]
+  if (!mine) throw new Error(`no e2e servers for worker ${worker} of ${all.length}`)
+  return mine
+}
+
+export const baseURL = () => servers().baseURL
+
+/** The data folder of this file's production server (its database is kabu.db in it). */
+export const e2eDataDir = () => servers().dataDir
 
 /** One Chromium per test file; each test gets a fresh context (no cookies) and its console errors. */
 export async function launch(): Promise<Browser> {
@@ -16,7 +31,7 @@ afterEach(async () => {
 })
 
 /** Origin of the server of the staging build (BASE_PATH=/test/); its pages live under /test/. */
-export const stagingURL = () => inject('stagingURL')
+export const stagingURL = () => servers().stagingURL
 
 export async function openPage(
   browser: Browser,
