@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/lib/passwords.ts'
-import { e2eDataDir, launch, openPage, signIn } from './page.ts'
+import { e2eDataDir, launch, openPage, signInByForm } from './page.ts'
 
 const PHONE = '13700009999'
 let browser: Browser
@@ -59,7 +59,7 @@ describe('/forgetPwd', () => {
     await page.getByRole('button', { name: '重置密码' }).click()
     await page.waitForURL('**/login')
 
-    await signIn(page, PHONE, 'NewPass#2026')
+    await signInByForm(page, PHONE, 'NewPass#2026')
     expect(errors).toEqual([])
   })
 })
