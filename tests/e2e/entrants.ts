@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { e2eDataDir } from './page.ts'
 import { hashPassword } from '../../server/lib/passwords.ts'
+import { e2eDataDir } from './page.ts'
 
 /**
  * A fresh account straight in the e2e server's database (sign-up has its own tests), so a flow starts

@@ -99,16 +99,14 @@ export async function signIn(page: Page, account = '13800000001', password = 'Ka
   const token = ((await res.json()) as { data?: { token?: string } }).data?.token
   if (!token) throw new Error(`sign-in of ${account} failed: ${await res.text()}`)
   // The cookie src/lib/token.ts writes: site-wide, Lax, readable by the page.
-  await page
-    .context()
-    .addCookies([
-      {
-        name: TOKEN_COOKIE,
-        value: encodeURIComponent(token),
-        url: new URL(res.url()).origin,
-        sameSite: 'Lax',
-      },
-    ])
+  await page.context().addCookies([
+    {
+      name: TOKEN_COOKIE,
+      value: encodeURIComponent(token),
+      url: new URL(res.url()).origin,
+      sameSite: 'Lax',
+    },
+  ])
   await page.goto('/')
 }
 
