@@ -5,6 +5,12 @@ import { defineConfig } from 'vitest/config'
 // setup), so the API client's requests are same-origin, exactly as in the browser.
 const unitPort = Number(process.env.KABU_UNIT_PORT ?? 41000 + (process.pid % 8000))
 
+// e2e files run this many at a time, each worker against its own pair of servers (tests/support/
+// e2e-server.ts). One until two is measured green on a loaded 2-core machine: with two, on a machine
+// at load 20-35, rights-works.test.ts's longest tests (60 s limit) timed out beside another file,
+// while they pass alone. E2E_WORKERS=2 runs two files side by side.
+const e2eWorkers = Number(process.env.E2E_WORKERS ?? 1)
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -42,7 +48,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/e2e-server.ts'],
-          fileParallelism: false,
+          maxWorkers: e2eWorkers,
+          // Its own group, after unit and server: a run of every project may not mix worker counts.
+          sequence: { groupOrder: 1 },
           // The browser needs more than the default second for lazy chunks and toasts to appear.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 60_000,

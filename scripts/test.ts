@@ -33,7 +33,7 @@ const STAGES: readonly (readonly Step[])[] = [
     { name: 'build', npm: ['run', '-s', 'build'] },
     { name: 'build:staging', npm: ['run', '-s', 'build:staging'] },
   ],
-  // e2e files run one at a time against two shared servers (vitest.config.ts says why).
+  // e2e files run E2E_WORKERS at a time (default 1), each worker on its own pair of servers (vitest.config.ts).
   [{ name: 'e2e', npm: ['run', '-s', 'test:e2e'] }],
 ]
 

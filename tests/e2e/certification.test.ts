@@ -1,15 +1,15 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, openPage, signIn } from './page.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { e2eDataDir, launch, openPage, signIn } from './page.ts'
 
 let browser: Browser
 const EXPIRED_NUMBER = 'KBC20240000001'
 beforeAll(async () => {
   browser = await launch()
   // 周可 (verified, never paid) gets a certificate that lapsed last year, straight in the database.
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'))
   try {
     const user = db.prepare('select id from users where account = ?').get('13800000003') as { id: number }
     db.prepare(

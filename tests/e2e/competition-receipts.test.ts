@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { entryWithWork, newEntrant } from './entrants.ts'
 import { addCompleteWork, registerEntry, sampleFiles } from './entry-flow.ts'
-import { launch, openPage, signIn } from './page.ts'
+import { e2eDataDir, launch, openPage, signIn } from './page.ts'
 
 /**
  * 我的赛事 and entry receipts (issue 22 items 2 and 4) in Chromium against the built portal: an entrant
@@ -31,7 +31,7 @@ const noSideScroll = (page: Page) =>
 /** A finalised entry in a competition whose results are out, straight in the database (a past competition). */
 function finalisedPastEntry(account: string, slug: string) {
   const workId = entryWithWork(account, slug)
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'))
   try {
     db.prepare(
       `update competition_registrations set finalised_at = ?

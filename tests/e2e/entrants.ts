@@ -1,14 +1,14 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { inject } from 'vitest'
 import { hashPassword } from '../../server/lib/passwords.ts'
+import { e2eDataDir } from './page.ts'
 
 /**
  * A fresh account straight in the e2e server's database (sign-up has its own tests), so a flow starts
  * from nothing: no registration, no works, `moneyFen` of balance.
  */
 export async function newEntrant(account: string, password: string, moneyFen = 0): Promise<string> {
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'))
   try {
     db.prepare(
       `insert into users (account, password_hash, username, money_fen, integral, created_at)
@@ -31,7 +31,7 @@ export async function newEntrant(account: string, password: string, moneyFen = 0
  * entry forms have their own tests): answers the work's id.
  */
 export function entryWithWork(account: string, slug: string): number {
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'))
   try {
     const now = new Date().toISOString()
     const { userId } = db.prepare('select id as userId from users where account = ?').get(account) as {
@@ -63,7 +63,7 @@ export function entryWithWork(account: string, slug: string): number {
 
 /** Whether a competition work is still there (not deleted), read from the e2e server's database. */
 export function workStands(id: number): boolean {
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'), { readonly: true })
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'), { readonly: true })
   try {
     const row = db.prepare('select deleted_at from competition_works where id = ?').get(id) as
       | { deleted_at: string | null }

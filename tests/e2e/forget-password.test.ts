@@ -1,16 +1,16 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/lib/passwords.ts'
-import { launch, openPage, signIn } from './page.ts'
+import { e2eDataDir, launch, openPage, signInByForm } from './page.ts'
 
 const PHONE = '13700009999'
 let browser: Browser
 beforeAll(async () => {
   browser = await launch()
   // An account of its own, so changing its password cannot disturb the other browser tests.
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'))
   try {
     db.prepare(
       'insert into users (account, email, password_hash, username, nickname, profile_photo, money_fen, integral, created_at) values (?, null, ?, ?, null, null, 0, 0, ?)',
@@ -23,7 +23,7 @@ afterAll(() => browser.close())
 
 /** The code the sandbox SMS provider "sent" (it writes to the sms_outbox table instead). */
 function lastCode(phone: string): string | undefined {
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'), { readonly: true, fileMustExist: true })
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'), { readonly: true, fileMustExist: true })
   try {
     const row = db
       .prepare('select body from sms_outbox where phone = ? order by id desc limit 1')
@@ -59,7 +59,7 @@ describe('/forgetPwd', () => {
     await page.getByRole('button', { name: '重置密码' }).click()
     await page.waitForURL('**/login')
 
-    await signIn(page, PHONE, 'NewPass#2026')
+    await signInByForm(page, PHONE, 'NewPass#2026')
     expect(errors).toEqual([])
   })
 })

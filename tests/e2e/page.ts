@@ -1,8 +1,24 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterEach, inject } from 'vitest'
+import { LOGIN_SOURCE, TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
 
-export const baseURL = () => inject('baseURL')
+/**
+ * This file's servers: those of the worker it runs in (vitest numbers its workers from 1), so files
+ * running side by side each have their own database.
+ */
+function servers() {
+  const all = inject('e2eServers')
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1)
+  const mine = all[worker - 1]
+  if (!mine) throw new Error(`no e2e servers for worker ${worker} of ${all.length}`)
+  return mine
+}
+
+export const baseURL = () => servers().baseURL
+
+/** The data folder of this file's production server (its database is kabu.db in it). */
+export const e2eDataDir = () => servers().dataDir
 
 /** One Chromium per test file; each test gets a fresh context (no cookies) and its console errors. */
 export async function launch(): Promise<Browser> {
@@ -16,7 +32,7 @@ afterEach(async () => {
 })
 
 /** Origin of the server of the staging build (BASE_PATH=/test/); its pages live under /test/. */
-export const stagingURL = () => inject('stagingURL')
+export const stagingURL = () => servers().stagingURL
 
 export async function openPage(
   browser: Browser,
@@ -59,10 +75,39 @@ export async function submitLogin(page: Page, account: string, password: string)
   await page.click('main button[type=submit]')
 }
 
-export async function signIn(page: Page, account = '13800000001', password = 'Kabu2026!'): Promise<void> {
+/** Signs in by typing into /login, for a test whose subject is the sign-in itself; lands on /. */
+export async function signInByForm(
+  page: Page,
+  account = '13800000001',
+  password = 'Kabu2026!',
+): Promise<void> {
   await page.goto('/login')
   await submitLogin(page, account, password)
   await page.waitForURL((url) => url.pathname === '/')
+}
+
+/**
+ * Signs in as the login page does — POST /api/login, then the token cookie it writes — without
+ * loading and typing into the form, and opens / signed in. For tests whose subject is not the
+ * sign-in: the form itself is tested in shell.test.ts, redirect-targets.test.ts and with
+ * `signInByForm`.
+ */
+export async function signIn(page: Page, account = '13800000001', password = 'Kabu2026!'): Promise<void> {
+  const res = await page.request.post('/api/login', {
+    data: { account, password, logInSource: LOGIN_SOURCE.account },
+  })
+  const token = ((await res.json()) as { data?: { token?: string } }).data?.token
+  if (!token) throw new Error(`sign-in of ${account} failed: ${await res.text()}`)
+  // The cookie src/lib/token.ts writes: site-wide, Lax, readable by the page.
+  await page.context().addCookies([
+    {
+      name: TOKEN_COOKIE,
+      value: encodeURIComponent(token),
+      url: new URL(res.url()).origin,
+      sameSite: 'Lax',
+    },
+  ])
+  await page.goto('/')
 }
 
 /**

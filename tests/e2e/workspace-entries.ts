@@ -1,13 +1,13 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { inject } from 'vitest'
+import { e2eDataDir } from './page.ts'
 
 /**
  * Entries in states the workspace tests start from, written straight into the e2e server's database
  * (the forms that make them have their own tests in competition-entry.test.ts).
  */
 function withDatabase<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(path.join(inject('e2eDataDir'), 'kabu.db'))
+  const db = new Database(path.join(e2eDataDir(), 'kabu.db'))
   try {
     return run(db)
   } finally {

@@ -7,12 +7,12 @@ import { tempDir } from './temp-dir.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string
     unitPort: number
-    /** The e2e server's data folder: tests read the sandbox SMS outbox from its database. */
-    e2eDataDir: string
-    /** Origin of the server of the staging build; its pages live under STAGING_PREFIX. */
-    stagingURL: string
+    /**
+     * One pair of servers per e2e worker (index = VITEST_POOL_ID - 1), so files running at the same
+     * time never share a database; files in one worker run one after another, as they always have.
+     */
+    e2eServers: E2eServers[]
   }
 }
 
@@ -20,6 +20,15 @@ const root = path.resolve(import.meta.dirname, '../..')
 
 /** The staging prefix of the second, prefixed build (`npm run build:staging` → dist-test/). */
 export const STAGING_PREFIX = '/test/'
+
+/** What a test file is given of its worker's servers. */
+export interface E2eServers {
+  baseURL: string
+  /** The production server's data folder: tests read the sandbox SMS outbox from its database. */
+  dataDir: string
+  /** Origin of the server of the staging build; its pages live under STAGING_PREFIX. */
+  stagingURL: string
+}
 
 interface RunningServer {
   baseURL: string
@@ -99,7 +108,7 @@ async function startServer(staticDir: string, basePath: string): Promise<Running
  * staging build (dist-test/, built with BASE_PATH=/test/) under its prefix, so the prefix is tested
  * on a real build rather than a stand-in shell. `npm test` builds both before running e2e.
  */
-export default async function setup(project: TestProject) {
+async function startPair(): Promise<RunningServer[]> {
   const started = await Promise.allSettled([
     startServer('dist', '/'),
     startServer('dist-test', STAGING_PREFIX),
@@ -110,14 +119,30 @@ export default async function setup(project: TestProject) {
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)))
     throw failure.reason
   }
-  const [main, staging] = started.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as [
-    RunningServer,
-    RunningServer,
-  ]
-  project.provide('baseURL', main.baseURL)
-  project.provide('e2eDataDir', main.dataDir)
-  project.provide('stagingURL', staging.baseURL)
-  return async () => {
-    await Promise.all([main.stop(), staging.stop()])
+  return started.map((s) => (s as PromiseFulfilledResult<RunningServer>).value)
+}
+
+/**
+ * A pair of servers for each of the project's workers (its maxWorkers, E2E_WORKERS in
+ * vitest.config.ts). They start one pair after another: starting them all at once on two cores
+ * only makes each slower to become ready.
+ */
+export default async function setup(project: TestProject) {
+  const pairs: RunningServer[][] = []
+  const stopAll = () => Promise.all(pairs.flat().map((s) => s.stop()))
+  try {
+    for (let i = 0; i < project.config.maxWorkers; i++) pairs.push(await startPair())
+  } catch (error) {
+    await stopAll()
+    throw error
   }
+  project.provide(
+    'e2eServers',
+    pairs.map(([main, staging]) => ({
+      baseURL: (main as RunningServer).baseURL,
+      dataDir: (main as RunningServer).dataDir,
+      stagingURL: (staging as RunningServer).baseURL,
+    })),
+  )
+  return stopAll
 }
