@@ -73,9 +73,9 @@ describe('sign-in and the avatar dropdown', () => {
 
   it('starts without the API client and keeps the form when the client cannot load', async () => {
     const { page } = await openPage(browser)
-    // The API client's chunks (axios and the account calls), not the small message table. The page
-    // comes alive without them: they are not among what its route needs to start.
-    await page.route(/\/assets\/(account|http)-(?!messages-|hooks-)[^/]+\.js$/, (route) => route.abort())
+    // The API client's chunks (axios and every call wrapper: vite.config.ts groups them as api-…), not
+    // the small message table. The page comes alive without them: they are not what its route needs to start.
+    await page.route(/\/assets\/(api|account|http)-(?!messages-|hooks-)[^/]+\.js$/, (route) => route.abort())
     await page.goto('/login')
     await expect.poll(() => page.locator('input[name=account]').isEnabled()).toBe(true)
 

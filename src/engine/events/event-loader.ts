@@ -1,34 +1,13 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router'
-import { eventPagePaths } from '../../../definitions/events/types.ts'
-import { paths } from '../../lib/paths.ts'
-
-type EventPageKind = 'index' | 'submit'
+import type { LoaderFunctionArgs } from 'react-router'
+import type { EventPageKind, loadEventPage } from './event-data.ts'
 
 /**
- * The event's data for one of its pages. An event with a form has …/index and …/submit, and its bare
- * path leads to …/index; one without has only its path. Anything else is the 404 page.
+ * The loader of an event page. Its work is in event-data.ts, loaded when a visitor opens an event:
+ * the route table is in the start-up bundle, and the API client (axios) must not be
+ * (tests/e2e/shell.test.ts starts the portal with it blocked).
  */
 export function eventLoader(slug: string, asked: 'bare' | EventPageKind) {
-  return async (_args: LoaderFunctionArgs) => {
-    // Loaded here, not imported above: the route table is in the start-up bundle, and the API client
-    // (axios) must not be (tests/e2e/shell.test.ts starts the portal with it blocked).
-    const [{ getEventPage }, { ApiError }] = await Promise.all([
-      import('../../api/events.ts'),
-      import('../../api/http.ts'),
-    ])
-    const event = await getEventPage(slug).catch((error: unknown) => {
-      // A file removed since this build: the server no longer knows it.
-      if (error instanceof ApiError && error.code === 404) throw redirect(paths.notFound.path)
-      throw error
-    })
-    const pages = eventPagePaths(event)
-    if (asked === 'bare') {
-      if (pages.submit) throw redirect(pages.index)
-      return { event, kind: 'index' as const }
-    }
-    if (!pages.submit) throw redirect(paths.notFound.path)
-    return { event, kind: asked }
-  }
+  return async (_args: LoaderFunctionArgs) => (await import('./event-data.ts')).loadEventPage(slug, asked)
 }
 
-export type EventLoaderData = Awaited<ReturnType<ReturnType<typeof eventLoader>>>
+export type EventLoaderData = Awaited<ReturnType<typeof loadEventPage>>
