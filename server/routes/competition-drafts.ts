@@ -7,7 +7,7 @@ import { handlerBody, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { DRAFT_MAX_BYTES, readDraft, saveDraft } from '../services/competition/drafts.ts'
 import { FORM_KEYS, FORM_LABELS } from '../services/competition-entries.ts'
-import { asObject, competitionIdField, TAGS } from './competition-schema.ts'
+import { bodyFields, competitionIdField, TAGS } from './competition-schema.ts'
 
 const formKey = { type: 'string', enum: FORM_KEYS, description: '表单步骤：定义 forms 的键' } as const
 const workIdField = { type: 'integer', minimum: 0, maximum: 2_147_483_647 } as const
@@ -32,7 +32,7 @@ export function competitionDraftRoutes(instance: FastifyInstance): void {
         response: replies(nullableDraftSchema),
       },
     },
-    async (request) => ok(await readDraft(app.db.kysely, registry, request.userId, request.query)),
+    async (request) => ok(await readDraft(app.db, registry, request.userId, request.query)),
   )
 
   app.post(
@@ -59,10 +59,10 @@ export function competitionDraftRoutes(instance: FastifyInstance): void {
       },
     },
     async (request) => {
-      const body = asObject(request.body)
-      const { draft, msg } = await saveDraft(app.db.kysely, registry, request.userId, {
+      const body = bodyFields(request.body)
+      const { draft, msg } = await saveDraft(app.db, registry, request.userId, {
         ...body,
-        data: asObject(body.data),
+        data: body.data ?? {},
       })
       return ok(draft, msg)
     },

@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
 import {
@@ -26,7 +27,7 @@ import {
 } from '../services/competition/works.ts'
 import { ownWork } from '../services/competition-entries.ts'
 import {
-  asObject,
+  bodyFields,
   byCompetition,
   byWork,
   competitionBody,
@@ -37,14 +38,14 @@ import {
 import { laterStepRoutes } from './competition-steps.ts'
 
 /** An entry: the registration, the works and their steps, and finalising — on each family's paths. */
-export function competitionEntryRoutes(app: FastifyInstance): void {
+export function competitionEntryRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const registry = app.competitions
-  const k = app.db.kysely
 
   // ——— Registration (family paths) ———
 
   for (const path of pathsOf('registrationGet')) {
-    app.get<{ Querystring: { competitionId: number } }>(
+    app.get(
       path,
       {
         preValidation: requireUser,
@@ -52,14 +53,14 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
           tags: TAGS,
           summary: `我的报名（${familiesUsing('registrationGet', path)}）：报名表、workStep、是否已缴费、是否已确认提交、作品数`,
           security: SIGNED_IN,
-          querystring: byCompetition(),
+          querystring: byCompetition,
           response: replies(competitionEntrySchema),
         },
       },
       async (request) => {
         const c = competitionOf(registry, request.query.competitionId)
         requireFamily(c, 'registrationGet', path)
-        return ok(await entryOf(k, request.userId, c))
+        return ok(await entryOf(app.db, request.userId, c))
       },
     )
   }
@@ -90,10 +91,10 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
         },
       },
       async (request) => {
-        const body = asObject(request.body)
+        const body = bodyFields(request.body)
         const c = competitionOf(registry, body.competitionId)
         requireFamily(c, 'registrationSave', path)
-        return ok(await saveRegistration(k, app.reference, request.userId, c, body), '报名信息已保存')
+        return ok(await saveRegistration(app.db, app.reference, request.userId, c, body), '报名信息已保存')
       },
     )
   }
@@ -101,7 +102,7 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
   // ——— Works (family paths) ———
 
   for (const path of pathsOf('list')) {
-    app.get<{ Querystring: { competitionId?: number; tbCompetitionId?: number } }>(
+    app.get(
       path,
       {
         preValidation: requireUser,
@@ -116,7 +117,7 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
       async (request) => {
         const c = competitionOf(registry, request.query.tbCompetitionId ?? request.query.competitionId)
         requireFamily(c, 'list', path)
-        const rows = await listWorks(k, request.userId, c)
+        const rows = await listWorks(app.db, request.userId, c)
         return table(rows, rows.length)
       },
     )
@@ -161,18 +162,18 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
         },
       },
       async (request) => {
-        const body = asObject(request.body)
+        const body = bodyFields(request.body)
         const step = body.step === 'info' || body.step === 'base' ? body.step : isAdd ? 'base' : 'info'
-        const { c, existing } = await workTarget(k, registry, request.userId, body)
+        const { c, existing } = await workTarget(app.db, registry, request.userId, body)
         requireFamily(c, step === 'info' ? 'saveInfo' : 'add', path)
-        const { work, msg } = await saveWork(k, request.userId, c, existing, step, body)
+        const { work, msg } = await saveWork(app.db, request.userId, c, existing, step, body)
         return ok(work, msg)
       },
     )
   }
 
   for (const path of pathsOf('delete')) {
-    app.get<{ Querystring: { id: number } }>(
+    app.get(
       path,
       {
         // A GET by SPEC §7, yet it deletes: refused from other sites like a POST.
@@ -187,10 +188,10 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
         },
       },
       async (request) => {
-        const w = await ownWork(k, request.userId, request.query.id)
+        const w = await ownWork(app.db.kysely, request.userId, request.query.id)
         const c = competitionOfWork(registry, w)
         requireFamily(c, 'delete', path)
-        await deleteWork(k, request.userId, c, w)
+        await deleteWork(app.db, request.userId, c, w)
         return ok(undefined, '作品已删除')
       },
     )
@@ -212,9 +213,9 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
         },
       },
       async (request) => {
-        const c = competitionOf(registry, asObject(request.body).competitionId)
+        const c = competitionOf(registry, bodyFields(request.body).competitionId)
         requireFamily(c, 'auth', path)
-        const { entry, already } = await finaliseEntry(k, app.notary, request.userId, c)
+        const { entry, already } = await finaliseEntry(app.db, app.notary, request.userId, c)
         return ok(entry, already ? '已确认提交' : '确认提交成功')
       },
     )
@@ -222,7 +223,7 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
 
   // ——— Shared work endpoints ———
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     COMPETITION_API.work,
     {
       preValidation: requireUser,
@@ -234,12 +235,12 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
         response: replies(competitionWorkSchema),
       },
     },
-    async (request) => ok(await getWork(k, registry, request.userId, request.query.id)),
+    async (request) => ok(await getWork(app.db, registry, request.userId, request.query.id)),
   )
 
   laterStepRoutes(app)
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     COMPETITION_API.adviser,
     {
       preValidation: requireUser,
@@ -251,6 +252,6 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
         response: replies(nullableFormDataSchema),
       },
     },
-    async (request) => ok(await adviserOf(k, request.userId, request.query.id)),
+    async (request) => ok(await adviserOf(app.db, request.userId, request.query.id)),
   )
 }

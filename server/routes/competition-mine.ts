@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
 import {
@@ -11,10 +12,11 @@ import { handlerBody, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { certificateOf, certificatePosts, requestPost } from '../services/competition/certificates.ts'
 import { myCompetitions } from '../services/competition/registrations.ts'
-import { asObject, byCompetition, competitionIdField, idField, TAGS } from './competition-schema.ts'
+import { bodyFields, byCompetition, competitionIdField, idField, TAGS } from './competition-schema.ts'
 
 /** The user's competitions, participation certificates and their posting. */
-export function competitionMineRoutes(app: FastifyInstance): void {
+export function competitionMineRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const registry = app.competitions
   const postDeps = () => ({ registry, reference: app.reference })
 
@@ -30,10 +32,10 @@ export function competitionMineRoutes(app: FastifyInstance): void {
         response: replies(listOf(myCompetitionSchema)),
       },
     },
-    async (request) => ok(await myCompetitions(app.db.kysely, registry, request.userId)),
+    async (request) => ok(await myCompetitions(app.db, registry, request.userId)),
   )
 
-  app.get<{ Querystring: { competitionId: number } }>(
+  app.get(
     COMPETITION_API.userCertificate,
     {
       preValidation: requireUser,
@@ -41,12 +43,11 @@ export function competitionMineRoutes(app: FastifyInstance): void {
         tags: TAGS,
         summary: '我的参赛证书（结果公布后，已确认提交的报名）：编号、姓名、赛事、作品',
         security: SIGNED_IN,
-        querystring: byCompetition(),
+        querystring: byCompetition,
         response: replies(competitionCertificateSchema),
       },
     },
-    async (request) =>
-      ok(await certificateOf(app.db.kysely, registry, request.userId, request.query.competitionId)),
+    async (request) => ok(await certificateOf(app.db, registry, request.userId, request.query.competitionId)),
   )
 
   app.post(
@@ -68,8 +69,8 @@ export function competitionMineRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const { competitionId, addressId } = asObject(request.body)
-      const post = await requestPost(app.db.kysely, postDeps(), request.userId, {
+      const { competitionId, addressId } = bodyFields(request.body)
+      const post = await requestPost(app.db, postDeps(), request.userId, {
         competitionId,
         addressId,
         postagePaid: false,
@@ -78,7 +79,7 @@ export function competitionMineRoutes(app: FastifyInstance): void {
     },
   )
 
-  app.get<{ Querystring: { competitionId?: number; addressId?: number } }>(
+  app.get(
     COMPETITION_API.postCertificateNoPay,
     {
       // A GET by SPEC §7 that files a posting request when it names an address.
@@ -96,14 +97,14 @@ export function competitionMineRoutes(app: FastifyInstance): void {
     async (request) => {
       const { competitionId, addressId } = request.query
       if (competitionId !== undefined && addressId !== undefined) {
-        const post = await requestPost(app.db.kysely, postDeps(), request.userId, {
+        const post = await requestPost(app.db, postDeps(), request.userId, {
           competitionId,
           addressId,
           postagePaid: false,
         })
         return ok([post], '已提交邮寄申请')
       }
-      return ok(await certificatePosts(app.db.kysely, request.userId, competitionId))
+      return ok(await certificatePosts(app.db, request.userId, competitionId))
     },
   )
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { formatPhase } from '../../../definitions/competition/phases.ts'
 import type { CertificatePost, CompetitionCertificate } from '../../../schemas/api/competition.ts'
+import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
@@ -48,7 +49,7 @@ async function certificateWithCompetition(
 }
 
 export const certificateOf = async (
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   registry: CompetitionRegistry,
   userId: number,
   competitionId: unknown,
@@ -57,7 +58,7 @@ export const certificateOf = async (
 
 /** Records (or moves to another of the user's addresses) the posting of a certificate. */
 export async function requestPost(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   deps: { registry: CompetitionRegistry; reference: ReferenceData },
   userId: number,
   input: { competitionId: unknown; addressId: unknown; postagePaid: boolean },
@@ -99,7 +100,7 @@ export async function requestPost(
 
 /** The user's certificate posting requests, latest first (of one competition when given). */
 export async function certificatePosts(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   userId: number,
   competitionId?: number,
 ): Promise<CertificatePost[]> {
