@@ -1,7 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
-import { organizerTree } from '../../definitions/competition/organizers.ts'
 import { renderable } from '../../definitions/competition/render.ts'
 import { dictItemSchema } from '../../schemas/api/common.ts'
 import {
@@ -19,6 +18,7 @@ import { params, query, replies } from '../lib/route-schema.ts'
 import {
   competitionCards,
   competitionInfo,
+  coOrganizers,
   dictItems,
   QT_TYPE_DICTIONARY,
   rangeGroups,
@@ -175,13 +175,7 @@ function dictionaryRoutes(instance: FastifyInstance): void {
         response: replies(listOf(organizerGroupSchema)),
       },
     },
-    async (request) =>
-      ok(
-        organizerTree(competitionOf(registry, request.query.competitionId).organizers, [
-          'host',
-          'coOrganizers',
-        ]),
-      ),
+    async (request) => ok(coOrganizers(competitionOf(registry, request.query.competitionId))),
   )
 
   app.get(

@@ -95,7 +95,7 @@ export async function requestPost(
     address: snapshot,
     postagePaid: input.postagePaid,
     createTime: now,
-  } as CertificatePost
+  }
 }
 
 /** The user's certificate posting requests, latest first (of one competition when given). */
@@ -112,13 +112,13 @@ export async function certificatePosts(
   if (competitionId !== undefined) mine = mine.where('p.competition_id', '=', competitionId)
   const rows = await mine.orderBy('p.id', 'desc').execute()
   return rows.map(
-    (r) =>
-      ({
-        competitionId: r.competition_id,
-        competitionTitle: r.title,
-        address: JSON.parse(r.address) as object,
-        postagePaid: r.postage_paid === 1,
-        createTime: r.created_at,
-      }) as CertificatePost,
+    (r): CertificatePost => ({
+      competitionId: r.competition_id,
+      competitionTitle: r.title,
+      // The address snapshot this service wrote (requestPost): an object of the form's fields.
+      address: JSON.parse(r.address) as CertificatePost['address'],
+      postagePaid: r.postage_paid === 1,
+      createTime: r.created_at,
+    }),
   )
 }
