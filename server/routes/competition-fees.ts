@@ -6,12 +6,11 @@ import { approveResultSchema } from '../../schemas/api/payment.ts'
 import type { PayMethod } from '../../schemas/payment.ts'
 import { ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { PAY_METHOD_PARAMS, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
-import { requireUser } from '../plugins/auth.ts'
+import { PAY_METHOD_PARAMS, query, replies } from '../lib/route-schema.ts'
 import { applyMoney, entryFee, payEntryFee } from '../services/competition/fees.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
 import { checkoutDeps } from '../services/payment/decorate.ts'
-import { bodyFields, byCompetition, competitionBody, TAGS } from './competition-schema.ts'
+import { bodyFields, byCompetition, competitionBody, entrantRoute, TAGS } from './competition-schema.ts'
 
 /** A competition's entry fee: what it is, and paying it through the one checkout. */
 export function competitionFeeRoutes(
@@ -50,21 +49,15 @@ export function competitionFeeRoutes(
 
   app.post(
     `${COMPETITION_API.pay}/:method`,
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: TAGS,
-        summary:
-          '缴纳报名费：2 微信扫码（返回 codeUrl），3 在线支付（返回表单 body），4 余额支付；支付状态用 GET /my/getPayStatus',
-        description:
-          '请求体 {competitionId}。须已报名；免费赛事与已缴费的报名被拒绝；一份报名只会被标记缴费一次。',
-        security: SIGNED_IN,
-        params: PAY_METHOD_PARAMS,
-        querystring: query({}),
-        body: competitionBody,
-        response: replies(approveResultSchema),
-      },
-    },
+    entrantRoute({
+      summary:
+        '缴纳报名费：2 微信扫码（返回 codeUrl），3 在线支付（返回表单 body），4 余额支付；支付状态用 GET /my/getPayStatus',
+      description:
+        '请求体 {competitionId}。须已报名；免费赛事与已缴费的报名被拒绝；一份报名只会被标记缴费一次。',
+      params: PAY_METHOD_PARAMS,
+      body: competitionBody,
+      response: replies(approveResultSchema),
+    }),
     async (request) => {
       const c = competitionOf(registry, bodyFields(request.body).competitionId)
       const { data, msg } = await payEntryFee(app.db, checkoutDeps(app), {

@@ -1,4 +1,5 @@
-import { handlerBody, query } from '../lib/route-schema.ts'
+import { handlerBody, query, SIGNED_IN } from '../lib/route-schema.ts'
+import { requireUser } from '../plugins/auth.ts'
 
 /**
  * Route-schema pieces the competition route files share (competition, entries, fees, drafts, steps,
@@ -38,3 +39,15 @@ export const byWork = query({ id: idField }, ['id'])
  */
 export const bodyFields = <B>(body: B): Partial<B> =>
   (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Partial<B>
+
+/** No parameters besides the token every route accepts. */
+const NO_QUERY = query({})
+
+/**
+ * The options of a signed-in entrant's route: the user is required before validation, and the docs
+ * show the 赛事 tag, the token carriers and, unless the route names its own, the bare token query.
+ */
+export const entrantRoute = <const S extends Record<string, unknown>>(schema: S) => ({
+  preValidation: requireUser,
+  schema: { tags: TAGS, security: SIGNED_IN, querystring: NO_QUERY, ...schema },
+})
