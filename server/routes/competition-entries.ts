@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
 import {
@@ -6,8 +7,7 @@ import {
   nullableFormDataSchema,
 } from '../../schemas/api/competition.ts'
 import { ok, table } from '../lib/envelope.ts'
-import { handlerBody, query, replies, SIGNED_IN, str, tableReplies } from '../lib/route-schema.ts'
-import { requireUser } from '../plugins/auth.ts'
+import { handlerBody, query, replies, str, tableReplies } from '../lib/route-schema.ts'
 import {
   competitionOf,
   competitionOfWork,
@@ -26,40 +26,35 @@ import {
 } from '../services/competition/works.ts'
 import { ownWork } from '../services/competition-entries.ts'
 import {
-  asObject,
+  bodyFields,
   byCompetition,
   byWork,
   competitionBody,
   competitionIdField,
+  entrantRoute,
   idField,
-  TAGS,
 } from './competition-schema.ts'
 import { laterStepRoutes } from './competition-steps.ts'
 
 /** An entry: the registration, the works and their steps, and finalising — on each family's paths. */
-export function competitionEntryRoutes(app: FastifyInstance): void {
+export function competitionEntryRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const registry = app.competitions
-  const k = app.db.kysely
 
   // ——— Registration (family paths) ———
 
   for (const path of pathsOf('registrationGet')) {
-    app.get<{ Querystring: { competitionId: number } }>(
+    app.get(
       path,
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: `我的报名（${familiesUsing('registrationGet', path)}）：报名表、workStep、是否已缴费、是否已确认提交、作品数`,
-          security: SIGNED_IN,
-          querystring: byCompetition(),
-          response: replies(competitionEntrySchema),
-        },
-      },
+      entrantRoute({
+        summary: `我的报名（${familiesUsing('registrationGet', path)}）：报名表、workStep、是否已缴费、是否已确认提交、作品数`,
+        querystring: byCompetition,
+        response: replies(competitionEntrySchema),
+      }),
       async (request) => {
         const c = competitionOf(registry, request.query.competitionId)
         requireFamily(c, 'registrationGet', path)
-        return ok(await entryOf(k, request.userId, c))
+        return ok(await entryOf(app.db, request.userId, c))
       },
     )
   }
@@ -67,33 +62,27 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
   for (const path of pathsOf('registrationSave')) {
     app.post(
       path,
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: `保存报名信息（${familiesUsing('registrationSave', path)}；报名阶段内，确认提交前可修改）`,
-          description:
-            '请求体：competitionId 加赛事定义 forms.registration 表单的字段（如 competition-registration、competition-qt-registration）。entrantType、companyType 须为定义中的选项，qtType 须为字典 competition_qt_type 的值。',
-          security: SIGNED_IN,
-          querystring: query({}),
-          body: handlerBody({
-            type: 'object',
-            properties: {
-              competitionId: competitionIdField,
-              entrantType: str(32),
-              companyType: str(32),
-              qtType: str(32),
-            },
-            required: ['competitionId'],
-          }),
-          response: replies(competitionEntrySchema),
-        },
-      },
+      entrantRoute({
+        summary: `保存报名信息（${familiesUsing('registrationSave', path)}；报名阶段内，确认提交前可修改）`,
+        description:
+          '请求体：competitionId 加赛事定义 forms.registration 表单的字段（如 competition-registration、competition-qt-registration）。entrantType、companyType 须为定义中的选项，qtType 须为字典 competition_qt_type 的值。',
+        body: handlerBody({
+          type: 'object',
+          properties: {
+            competitionId: competitionIdField,
+            entrantType: str(32),
+            companyType: str(32),
+            qtType: str(32),
+          },
+          required: ['competitionId'],
+        }),
+        response: replies(competitionEntrySchema),
+      }),
       async (request) => {
-        const body = asObject(request.body)
+        const body = bodyFields(request.body)
         const c = competitionOf(registry, body.competitionId)
         requireFamily(c, 'registrationSave', path)
-        return ok(await saveRegistration(k, app.reference, request.userId, c, body), '报名信息已保存')
+        return ok(await saveRegistration(app.db, app.reference, request.userId, c, body), '报名信息已保存')
       },
     )
   }
@@ -101,22 +90,17 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
   // ——— Works (family paths) ———
 
   for (const path of pathsOf('list')) {
-    app.get<{ Querystring: { competitionId?: number; tbCompetitionId?: number } }>(
+    app.get(
       path,
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: `我在该赛事的作品（${familiesUsing('list', path)}；tbCompetitionId 或 competitionId）`,
-          security: SIGNED_IN,
-          querystring: query({ tbCompetitionId: competitionIdField, competitionId: competitionIdField }),
-          response: tableReplies(competitionWorkSchema),
-        },
-      },
+      entrantRoute({
+        summary: `我在该赛事的作品（${familiesUsing('list', path)}；tbCompetitionId 或 competitionId）`,
+        querystring: query({ tbCompetitionId: competitionIdField, competitionId: competitionIdField }),
+        response: tableReplies(competitionWorkSchema),
+      }),
       async (request) => {
         const c = competitionOf(registry, request.query.tbCompetitionId ?? request.query.competitionId)
         requireFamily(c, 'list', path)
-        const rows = await listWorks(k, request.userId, c)
+        const rows = await listWorks(app.db, request.userId, c)
         return table(rows, rows.length)
       },
     )
@@ -128,69 +112,60 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
     const isInfo = pathsOf('saveInfo').includes(path)
     app.post(
       path,
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: [
-            isAdd ? `新建作品或修改基本信息（${familiesUsing('add', path)}）` : '',
-            isInfo ? `保存设计说明与团队（${familiesUsing('saveInfo', path)}）` : '',
-          ]
-            .filter(Boolean)
-            .join('；'),
-          description: [
-            isAdd
-              ? 'step 为 base（默认）时：无 id 新建作品，须带 competitionId，受每人作品数上限约束；有 id 修改该作品。其余字段为定义 forms.workBase 表单（如 competition-work-base）。'
-              : '',
-            isInfo
-              ? `step 为 info${isAdd ? '' : '（本路径默认）'}时：id 必填，其余字段为 forms.workInfo 表单（如 competition-work-info）。`
-              : '',
-            '作品提交阶段内、确认提交前可写；文件字段 {fileUrl, fileOgName} 必须是已上传的文件。',
-          ].join(''),
-          security: SIGNED_IN,
-          querystring: query({}),
-          body: handlerBody({
-            type: 'object',
-            properties: {
-              competitionId: competitionIdField,
-              id: idField,
-              step: { type: 'string', enum: isAdd && isInfo ? ['base', 'info'] : [isAdd ? 'base' : 'info'] },
-            },
-          }),
-          response: replies(competitionWorkSchema),
-        },
-      },
+      entrantRoute({
+        summary: [
+          isAdd ? `新建作品或修改基本信息（${familiesUsing('add', path)}）` : '',
+          isInfo ? `保存设计说明与团队（${familiesUsing('saveInfo', path)}）` : '',
+        ]
+          .filter(Boolean)
+          .join('；'),
+        description: [
+          isAdd
+            ? 'step 为 base（默认）时：无 id 新建作品，须带 competitionId，受每人作品数上限约束；有 id 修改该作品。其余字段为定义 forms.workBase 表单（如 competition-work-base）。'
+            : '',
+          isInfo
+            ? `step 为 info${isAdd ? '' : '（本路径默认）'}时：id 必填，其余字段为 forms.workInfo 表单（如 competition-work-info）。`
+            : '',
+          '作品提交阶段内、确认提交前可写；文件字段 {fileUrl, fileOgName} 必须是已上传的文件。',
+        ].join(''),
+        body: handlerBody({
+          type: 'object',
+          properties: {
+            competitionId: competitionIdField,
+            id: idField,
+            step: { type: 'string', enum: isAdd && isInfo ? ['base', 'info'] : [isAdd ? 'base' : 'info'] },
+          },
+        }),
+        response: replies(competitionWorkSchema),
+      }),
       async (request) => {
-        const body = asObject(request.body)
+        const body = bodyFields(request.body)
         const step = body.step === 'info' || body.step === 'base' ? body.step : isAdd ? 'base' : 'info'
-        const { c, existing } = await workTarget(k, registry, request.userId, body)
+        const { c, existing } = await workTarget(app.db, registry, request.userId, body)
         requireFamily(c, step === 'info' ? 'saveInfo' : 'add', path)
-        const { work, msg } = await saveWork(k, request.userId, c, existing, step, body)
+        const { work, msg } = await saveWork(app.db, request.userId, c, existing, step, body)
         return ok(work, msg)
       },
     )
   }
 
   for (const path of pathsOf('delete')) {
-    app.get<{ Querystring: { id: number } }>(
+    app.get(
       path,
       {
         // A GET by SPEC §7, yet it deletes: refused from other sites like a POST.
         config: { changesState: true },
-        preValidation: requireUser,
-        schema: {
-          tags: TAGS,
+        ...entrantRoute({
           summary: `删除我的作品（${familiesUsing('delete', path)}；作品提交阶段内、确认提交前）`,
-          security: SIGNED_IN,
           querystring: byWork,
           response: replies(),
-        },
+        }),
       },
       async (request) => {
-        const w = await ownWork(k, request.userId, request.query.id)
+        const w = await ownWork(app.db.kysely, request.userId, request.query.id)
         const c = competitionOfWork(registry, w)
         requireFamily(c, 'delete', path)
-        await deleteWork(k, request.userId, c, w)
+        await deleteWork(app.db, request.userId, c, w)
         return ok(undefined, '作品已删除')
       },
     )
@@ -199,22 +174,16 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
   for (const path of pathsOf('auth')) {
     app.post(
       path,
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: `确认提交参赛作品（${familiesUsing('auth', path)}）：须已报名、至少一件作品完成全部步骤，必须缴费的赛事须已缴费；之后不能再修改`,
-          description: '请求体 {competitionId}。重复确认提交不改变任何数据。',
-          security: SIGNED_IN,
-          querystring: query({}),
-          body: competitionBody,
-          response: replies(competitionEntrySchema),
-        },
-      },
+      entrantRoute({
+        summary: `确认提交参赛作品（${familiesUsing('auth', path)}）：须已报名、至少一件作品完成全部步骤，必须缴费的赛事须已缴费；之后不能再修改`,
+        description: '请求体 {competitionId}。重复确认提交不改变任何数据。',
+        body: competitionBody,
+        response: replies(competitionEntrySchema),
+      }),
       async (request) => {
-        const c = competitionOf(registry, asObject(request.body).competitionId)
+        const c = competitionOf(registry, bodyFields(request.body).competitionId)
         requireFamily(c, 'auth', path)
-        const { entry, already } = await finaliseEntry(k, app.notary, request.userId, c)
+        const { entry, already } = await finaliseEntry(app.db, app.notary, request.userId, c)
         return ok(entry, already ? '已确认提交' : '确认提交成功')
       },
     )
@@ -222,35 +191,25 @@ export function competitionEntryRoutes(app: FastifyInstance): void {
 
   // ——— Shared work endpoints ———
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     COMPETITION_API.work,
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: '我的一件作品（他人的作品与不存在的作品回答相同）',
-        security: SIGNED_IN,
-        querystring: byWork,
-        response: replies(competitionWorkSchema),
-      },
-    },
-    async (request) => ok(await getWork(k, registry, request.userId, request.query.id)),
+    entrantRoute({
+      summary: '我的一件作品（他人的作品与不存在的作品回答相同）',
+      querystring: byWork,
+      response: replies(competitionWorkSchema),
+    }),
+    async (request) => ok(await getWork(app.db, registry, request.userId, request.query.id)),
   )
 
   laterStepRoutes(app)
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     COMPETITION_API.adviser,
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: TAGS,
-        summary: '我的作品的指导老师（未保存时为 null）',
-        security: SIGNED_IN,
-        querystring: byWork,
-        response: replies(nullableFormDataSchema),
-      },
-    },
-    async (request) => ok(await adviserOf(k, request.userId, request.query.id)),
+    entrantRoute({
+      summary: '我的作品的指导老师（未保存时为 null）',
+      querystring: byWork,
+      response: replies(nullableFormDataSchema),
+    }),
+    async (request) => ok(await adviserOf(app.db, request.userId, request.query.id)),
   )
 }

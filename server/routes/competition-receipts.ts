@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
 import {
@@ -20,6 +21,7 @@ import {
 import { MadeOnce } from '../services/pdf/made-once.ts'
 import type { Limit } from '../services/rate-limits.ts'
 import { bufferOf } from '../workers/pool.ts'
+import { byCompetition, TAGS } from './competition-schema.ts'
 
 export const RECEIPT_MSG = {
   none: '该赛事没有你的参赛回执：确认提交参赛作品后才有回执',
@@ -34,18 +36,16 @@ const PDF_CACHE = 200
 /** Public checks an address may make in ten minutes (as works/verify). */
 const VERIFY_LIMIT: Limit = { windowMs: 10 * 60_000, max: 60 }
 
-const TAGS = ['赛事']
-const competitionIdField = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '赛事编号' }
-
 /**
  * Entry receipts (README "参赛回执"): the entrant's own receipt and its A4 PDF, and the public check
  * by number that the PDF's QR code opens. Receipts are written when an entry is finalised
  * (services/competition-receipts.ts).
  */
 export async function competitionReceiptRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { siteOrigin?: string; basePath: string },
 ): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const k = app.db.kysely
   const verifyUrl = (request: FastifyRequest, number: string) =>
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}receipt/verify?number=${number}`
@@ -76,7 +76,7 @@ export async function competitionReceiptRoutes(
     return r
   }
 
-  app.get<{ Querystring: { competitionId: number } }>(
+  app.get(
     COMPETITION_API.receipt,
     {
       preValidation: requireUser,
@@ -84,7 +84,7 @@ export async function competitionReceiptRoutes(
         tags: TAGS,
         summary: '我的参赛回执（确认提交后）：回执编号、作品、文件哈希与时间戳序列号、查验地址',
         security: SIGNED_IN,
-        querystring: query({ competitionId: competitionIdField }, ['competitionId']),
+        querystring: byCompetition,
         response: replies(competitionReceiptSchema),
       },
     },
@@ -93,7 +93,7 @@ export async function competitionReceiptRoutes(
 
   // Made in a worker thread once per content and kept (bounded); a new one counts against the user's limit.
   const pdfs = new MadeOnce(app.rateLimits, PDF_CACHE)
-  app.get<{ Querystring: { competitionId: number } }>(
+  app.get(
     COMPETITION_API.receiptPdf,
     {
       preValidation: requireUser,
@@ -103,7 +103,7 @@ export async function competitionReceiptRoutes(
         tags: TAGS,
         summary: '参赛回执 A4 PDF（仅本人）：回执编号、作品、文件与哈希、北京时间、时间戳序列号、查验二维码',
         security: SIGNED_IN,
-        querystring: query({ competitionId: competitionIdField }, ['competitionId']),
+        querystring: byCompetition,
         response: textReplies('PDF 文件'),
       },
     },
@@ -137,7 +137,7 @@ export async function competitionReceiptRoutes(
     },
   )
 
-  app.get<{ Querystring: { number: string } }>(
+  app.get(
     COMPETITION_API.receiptVerify,
     {
       schema: {

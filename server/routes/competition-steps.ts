@@ -1,11 +1,11 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
 import { competitionWorkSchema } from '../../schemas/api/competition.ts'
 import { ok } from '../lib/envelope.ts'
-import { handlerBody, query, replies, SIGNED_IN, str } from '../lib/route-schema.ts'
-import { requireUser } from '../plugins/auth.ts'
+import { handlerBody, replies, str } from '../lib/route-schema.ts'
 import { type LaterStep, writeStep } from '../services/competition/works.ts'
-import { asObject, idField, TAGS } from './competition-schema.ts'
+import { bodyFields, entrantRoute, idField } from './competition-schema.ts'
 
 const fileList = (types: string) => ({
   type: 'array',
@@ -47,25 +47,20 @@ const LATER_STEPS: Array<{
 ]
 
 /** The steps after a work's base info and statement, each a form written onto one of the user's works. */
-export function laterStepRoutes(app: FastifyInstance): void {
+export function laterStepRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   for (const { path, key, summary, description, extra } of LATER_STEPS)
     app.post(
       path,
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: TAGS,
-          summary,
-          description: `${description}作品提交阶段内、确认提交前；只能写自己的作品。`,
-          security: SIGNED_IN,
-          querystring: query({}),
-          body: handlerBody({ type: 'object', properties: { id: idField, ...extra }, required: ['id'] }),
-          response: replies(competitionWorkSchema),
-        },
-      },
+      entrantRoute({
+        summary,
+        description: `${description}作品提交阶段内、确认提交前；只能写自己的作品。`,
+        body: handlerBody({ type: 'object', properties: { id: idField, ...extra }, required: ['id'] }),
+        response: replies(competitionWorkSchema),
+      }),
       async (request) =>
         ok(
-          await writeStep(app.db.kysely, app.competitions, request.userId, key, asObject(request.body)),
+          await writeStep(app.db, app.competitions, request.userId, key, bodyFields(request.body)),
           '已保存',
         ),
     )

@@ -1,6 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
-import { organizerTree } from '../../definitions/competition/organizers.ts'
 import { renderable } from '../../definitions/competition/render.ts'
 import { dictItemSchema } from '../../schemas/api/common.ts'
 import {
@@ -18,6 +18,7 @@ import { params, query, replies } from '../lib/route-schema.ts'
 import {
   competitionCards,
   competitionInfo,
+  coOrganizers,
   dictItems,
   QT_TYPE_DICTIONARY,
   rangeGroups,
@@ -38,9 +39,11 @@ import { byCompetition, competitionIdField, TAGS } from './competition-schema.ts
  * (in this order, the order of /api/docs).
  */
 export async function competitionRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   opts: { siteOrigin?: string; basePath: string },
 ): Promise<void> {
+  // Request and reply types come from the route schemas.
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const registry = app.competitions
 
   app.get(
@@ -56,7 +59,7 @@ export async function competitionRoutes(
     async () => ok(competitionCards(registry)),
   )
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get(
     COMPETITION_API.info,
     {
       schema: {
@@ -69,7 +72,7 @@ export async function competitionRoutes(
     async (request) => ok(competitionInfo(competitionOf(registry, request.query.id))),
   )
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/competition/definition/:slug',
     {
       schema: {
@@ -96,10 +99,11 @@ export async function competitionRoutes(
 }
 
 /** The competition rows of SPEC §7 "Dictionaries and configuration". */
-function dictionaryRoutes(app: FastifyInstance): void {
+function dictionaryRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const registry = app.competitions
 
-  app.get<{ Querystring: { id?: number } }>(
+  app.get(
     COMPETITION_API.ranges,
     {
       schema: {
@@ -117,7 +121,7 @@ function dictionaryRoutes(app: FastifyInstance): void {
     },
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     `${COMPETITION_API.rangesById}/:id`,
     {
       schema: {
@@ -131,7 +135,7 @@ function dictionaryRoutes(app: FastifyInstance): void {
     async (request) => ok(rangeGroups(competitionOf(registry, request.params.id))),
   )
 
-  app.get<{ Querystring: { competitionId?: number } }>(
+  app.get(
     COMPETITION_API.companyTypes,
     {
       schema: {
@@ -161,32 +165,26 @@ function dictionaryRoutes(app: FastifyInstance): void {
     async () => ok(app.reference.dictionaries.get(QT_TYPE_DICTIONARY) ?? []),
   )
 
-  app.get<{ Querystring: { competitionId: number } }>(
+  app.get(
     COMPETITION_API.coOrganizers,
     {
       schema: {
         tags: TAGS,
         summary: '赛事的主办与协办单位（树：分组 → 单位）',
-        querystring: byCompetition(),
+        querystring: byCompetition,
         response: replies(listOf(organizerGroupSchema)),
       },
     },
-    async (request) =>
-      ok(
-        organizerTree(competitionOf(registry, request.query.competitionId).organizers, [
-          'host',
-          'coOrganizers',
-        ]),
-      ),
+    async (request) => ok(coOrganizers(competitionOf(registry, request.query.competitionId))),
   )
 
-  app.get<{ Querystring: { competitionId: number } }>(
+  app.get(
     COMPETITION_API.supportUnits,
     {
       schema: {
         tags: TAGS,
         summary: '赛事的支持单位',
-        querystring: byCompetition(),
+        querystring: byCompetition,
         response: replies(listOf(organizerUnitSchema)),
       },
     },

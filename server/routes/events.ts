@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { eventPagePaths } from '../../definitions/events/types.ts'
 import { createdIdSchema } from '../../schemas/api/common.ts'
@@ -40,7 +41,8 @@ const slugParams = params({ slug: 64 })
  * form's entries (signed in, one per user, inside the form's dates) and on-site check-in (anyone, one
  * per phone, on the event's dates).
  */
-export async function eventRoutes(app: FastifyInstance, opts: { events: EventRegistry }): Promise<void> {
+export async function eventRoutes(instance: FastifyInstance, opts: { events: EventRegistry }): Promise<void> {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const { events } = opts
   const found = (slug: string): LoadedEventPage => {
     const event = events.get(slug)
@@ -61,7 +63,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { events: EventReg
     async () => ok(hubItems(app.competitions.all(), events.all(), Date.now())),
   )
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     EVENTS_API.page(':slug'),
     {
       schema: {
@@ -96,7 +98,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { events: EventReg
     },
   )
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     EVENTS_API.entry(':slug'),
     {
       preValidation: requireUser,
@@ -114,7 +116,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { events: EventReg
     },
   )
 
-  app.post<{ Params: { slug: string } }>(
+  app.post(
     EVENTS_API.submit(':slug'),
     {
       preValidation: requireUser,
@@ -150,7 +152,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { events: EventReg
     },
   )
 
-  app.post<{ Params: { slug: string } }>(
+  app.post(
     EVENTS_API.checkIn(':slug'),
     {
       schema: {

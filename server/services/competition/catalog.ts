@@ -1,3 +1,4 @@
+import { organizerTree } from '../../../definitions/competition/organizers.ts'
 import { formatPhase, STAGE_LABELS, type Stage, stageAt } from '../../../definitions/competition/phases.ts'
 import { stepsOf } from '../../../definitions/competition/routes.ts'
 import type { Choice, Competition } from '../../../definitions/competition/types.ts'
@@ -5,6 +6,7 @@ import type {
   CompetitionCard,
   CompetitionInfo,
   CompetitionRanges,
+  OrganizerGroup,
   OrganizerUnit,
   RangeItem,
 } from '../../../schemas/api/competition.ts'
@@ -110,3 +112,7 @@ export const rangeGroups = (c: Competition): CompetitionRanges => ({
 
 export const supportUnits = (c: Competition): OrganizerUnit[] =>
   (c.organizers?.supportUnits ?? []).map((name, i) => ({ id: `support-${i + 1}`, name }))
+
+/** The host and co-organiser groups with their units (the support units have their own route). */
+export const coOrganizers = (c: Competition): OrganizerGroup[] =>
+  organizerTree(c.organizers, ['host', 'coOrganizers'])

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { formatPhase } from '../../../definitions/competition/phases.ts'
 import type { CertificatePost, CompetitionCertificate } from '../../../schemas/api/competition.ts'
+import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
@@ -48,7 +49,7 @@ async function certificateWithCompetition(
 }
 
 export const certificateOf = async (
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   registry: CompetitionRegistry,
   userId: number,
   competitionId: unknown,
@@ -57,7 +58,7 @@ export const certificateOf = async (
 
 /** Records (or moves to another of the user's addresses) the posting of a certificate. */
 export async function requestPost(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   deps: { registry: CompetitionRegistry; reference: ReferenceData },
   userId: number,
   input: { competitionId: unknown; addressId: unknown; postagePaid: boolean },
@@ -94,12 +95,12 @@ export async function requestPost(
     address: snapshot,
     postagePaid: input.postagePaid,
     createTime: now,
-  } as CertificatePost
+  }
 }
 
 /** The user's certificate posting requests, latest first (of one competition when given). */
 export async function certificatePosts(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   userId: number,
   competitionId?: number,
 ): Promise<CertificatePost[]> {
@@ -111,13 +112,13 @@ export async function certificatePosts(
   if (competitionId !== undefined) mine = mine.where('p.competition_id', '=', competitionId)
   const rows = await mine.orderBy('p.id', 'desc').execute()
   return rows.map(
-    (r) =>
-      ({
-        competitionId: r.competition_id,
-        competitionTitle: r.title,
-        address: JSON.parse(r.address) as object,
-        postagePaid: r.postage_paid === 1,
-        createTime: r.created_at,
-      }) as CertificatePost,
+    (r): CertificatePost => ({
+      competitionId: r.competition_id,
+      competitionTitle: r.title,
+      // The address snapshot this service wrote (requestPost): an object of the form's fields.
+      address: JSON.parse(r.address) as CertificatePost['address'],
+      postagePaid: r.postage_paid === 1,
+      createTime: r.created_at,
+    }),
   )
 }

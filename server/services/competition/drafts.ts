@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Competition, CompetitionForms } from '../../../definitions/competition/types.ts'
 import type { CompetitionDraft } from '../../../schemas/api/competition.ts'
+import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
@@ -13,7 +14,7 @@ export const DRAFT_MAX_BYTES = 64 * 1024
 
 /** Forgets the draft of one form (after the form itself was saved, or when it was emptied). */
 export const deleteDraft = (
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   userId: number,
   c: Competition,
   formKey: keyof CompetitionForms,
@@ -55,7 +56,7 @@ async function draftKey(
 
 /** The user's unfinished form, or null when there is none (or nothing typed in it). */
 export async function readDraft(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   registry: CompetitionRegistry,
   userId: number,
   address: DraftAddress,
@@ -76,11 +77,12 @@ export async function readDraft(
 
 /** Keeps (or, when blank, forgets) one unfinished form; answers the draft and the message to show. */
 export async function saveDraft(
-  db: Kysely<Database>,
+  database: Db,
   registry: CompetitionRegistry,
   userId: number,
   input: DraftAddress & { data: Record<string, unknown> },
 ): Promise<{ draft: CompetitionDraft; msg: string }> {
+  const db = database.kysely
   const { c, key, workId } = await draftKey(db, registry, userId, input)
   const { data } = input
   const text = JSON.stringify(data)
@@ -90,7 +92,7 @@ export async function saveDraft(
   const draft = { formKey: key, workId, data, updateTime: now }
   // Nothing typed (or all of it erased): no draft, so nothing is offered back later.
   if (isBlankDraft(data)) {
-    await deleteDraft(db, userId, c, key, workId)
+    await deleteDraft(database, userId, c, key, workId)
     return { draft, msg: '草稿为空，未保存' }
   }
   await db

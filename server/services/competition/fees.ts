@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely'
 import type { Competition } from '../../../definitions/competition/types.ts'
 import type { ApplyMoney, CompetitionPrice } from '../../../schemas/api/competition.ts'
 import { formatYuan, type PayMethod } from '../../../schemas/payment.ts'
-import type { Database } from '../../db/schema.ts'
+import type { Db } from '../../db/connect.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { findRegistration, COMPETITION_MSG as M, requirePhase } from '../competition-entries.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
@@ -28,7 +27,7 @@ export function applyMoney(registry: CompetitionRegistry): ApplyMoney {
  * with a fee, in the submission phase. The online cashier returns the payer to the entry's first step.
  */
 export async function payEntryFee(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   deps: CheckoutDeps,
   input: { userId: number; c: Competition; method: PayMethod; origin: string; basePath: string },
 ) {

@@ -3,6 +3,7 @@ import { STAGE_LABELS, stageAt } from '../../../definitions/competition/phases.t
 import { isWorkComplete, workStepOf } from '../../../definitions/competition/progress.ts'
 import type { Competition } from '../../../definitions/competition/types.ts'
 import type { CompetitionEntry, MyCompetition } from '../../../schemas/api/competition.ts'
+import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
@@ -27,11 +28,7 @@ import { QT_TYPE_DICTIONARY } from './catalog.ts'
 import { deleteDraft } from './drafts.ts'
 
 /** The signed-in user's entry in a competition (with the account's prefill before a registration). */
-export async function entryOf(
-  db: Kysely<Database>,
-  userId: number,
-  c: Competition,
-): Promise<CompetitionEntry> {
+export async function entryOf({ kysely: db }: Db, userId: number, c: Competition): Promise<CompetitionEntry> {
   const row = await findRegistration(db, userId, c.competitionId)
   const works = row ? await liveWorks(db, userId, c.competitionId) : []
   return entryView(c, row, works, row ? null : await registrationPrefill(db, userId)) as CompetitionEntry
@@ -39,12 +36,13 @@ export async function entryOf(
 
 /** Saves the registration form (in the registration phase, until the entry is finalised). */
 export async function saveRegistration(
-  db: Kysely<Database>,
+  database: Db,
   reference: ReferenceData,
   userId: number,
   c: Competition,
   body: Record<string, unknown>,
 ): Promise<CompetitionEntry> {
+  const db = database.kysely
   requirePhase(c, 'register')
   const form = readForm(c, 'registration', body)
   checkChoice(form.entrantType, c.entrantTypes, '参赛身份')
@@ -67,8 +65,8 @@ export async function saveRegistration(
     .values({ ...values, competition_id: c.competitionId, user_id: userId, created_at: nowIso() })
     .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doUpdateSet(values))
     .execute()
-  await deleteDraft(db, userId, c, 'registration')
-  return entryOf(db, userId, c)
+  await deleteDraft(database, userId, c, 'registration')
+  return entryOf(database, userId, c)
 }
 
 /**
@@ -76,13 +74,14 @@ export async function saveRegistration(
  * the entry and whether this call finalised it (a second confirm changes nothing).
  */
 export async function finaliseEntry(
-  db: Kysely<Database>,
+  database: Db,
   notary: NotaryProvider,
   userId: number,
   c: Competition,
 ): Promise<{ entry: CompetitionEntry; already: boolean }> {
+  const db = database.kysely
   const row = await findRegistration(db, userId, c.competitionId)
-  if (row?.finalised_at) return { entry: await entryOf(db, userId, c), already: true }
+  if (row?.finalised_at) return { entry: await entryOf(database, userId, c), already: true }
   requirePhase(c, 'submit')
   if (!row) throw new BusinessError(CODE.badRequest, M.registerFirst)
   const works = await liveWorks(db, userId, c.competitionId)
@@ -92,7 +91,7 @@ export async function finaliseEntry(
   // The entry number and the files' timestamps (README "参赛回执"): one receipt, however many
   // confirms race.
   await finaliseWithReceipt(db, notary, { registration: row, works, competitionId: c.competitionId })
-  return { entry: await entryOf(db, userId, c), already: false }
+  return { entry: await entryOf(database, userId, c), already: false }
 }
 
 /** Every live work of the user, by competition: one query for all their entries. */
@@ -112,7 +111,7 @@ async function liveWorksByCompetition(db: Kysely<Database>, userId: number): Pro
 
 /** The user's competitions and where each entry stands, latest registration first. */
 export async function myCompetitions(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   registry: CompetitionRegistry,
   userId: number,
   now = Date.now(),

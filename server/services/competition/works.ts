@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Competition } from '../../../definitions/competition/types.ts'
 import type { CompetitionWork } from '../../../schemas/api/competition.ts'
-import type { Database } from '../../db/schema.ts'
+import type { Db } from '../../db/connect.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
 import {
@@ -26,7 +26,7 @@ const view = (c: Competition | undefined, w: Work) => workView(c, w) as Competit
 
 /** The user's live works in a competition. */
 export async function listWorks(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   userId: number,
   c: Competition,
 ): Promise<CompetitionWork[]> {
@@ -35,7 +35,7 @@ export async function listWorks(
 
 /** One of the user's works (anyone else's reads as not found). */
 export async function getWork(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   registry: CompetitionRegistry,
   userId: number,
   id: unknown,
@@ -45,7 +45,7 @@ export async function getWork(
 }
 
 /** A work's adviser form, null until saved. */
-export async function adviserOf(db: Kysely<Database>, userId: number, id: unknown) {
+export async function adviserOf({ kysely: db }: Db, userId: number, id: unknown) {
   return view(undefined, await ownWork(db, userId, id)).adviser
 }
 
@@ -56,7 +56,7 @@ export type WorkStep = 'base' | 'info'
  * names an id) or the competition a new one joins. The caller checks the family's path against it.
  */
 export async function workTarget(
-  db: Kysely<Database>,
+  { kysely: db }: Db,
   registry: CompetitionRegistry,
   userId: number,
   body: { id?: unknown; competitionId?: unknown },
@@ -71,13 +71,14 @@ export async function workTarget(
  * design statement and team (`info`). Answers the work and the message to show.
  */
 export async function saveWork(
-  db: Kysely<Database>,
+  database: Db,
   userId: number,
   c: Competition,
   existing: Work | undefined,
   step: WorkStep,
   body: Record<string, unknown>,
 ): Promise<{ work: CompetitionWork; msg: string }> {
+  const db = database.kysely
   if (step === 'base' && !existing && !c.works.add) throw new BusinessError(CODE.badRequest, M.worksClosed)
   requirePhase(c, 'submit')
   const registration = requireOpenRegistration(await findRegistration(db, userId, c.competitionId))
@@ -91,7 +92,7 @@ export async function saveWork(
       .set({ info: JSON.stringify(form), updated_at: now })
       .where('id', '=', existing.id)
       .execute()
-    await deleteDraft(db, userId, c, 'workInfo', existing.id)
+    await deleteDraft(database, userId, c, 'workInfo', existing.id)
     return { work: view(c, await ownWork(db, userId, existing.id)), msg: '已保存' }
   }
   const form = readForm(c, 'workBase', body)
@@ -105,7 +106,7 @@ export async function saveWork(
       .set({ base: JSON.stringify(form), updated_at: now })
       .where('id', '=', existing.id)
       .execute()
-    await deleteDraft(db, userId, c, 'workBase', existing.id)
+    await deleteDraft(database, userId, c, 'workBase', existing.id)
     return { work: view(c, await ownWork(db, userId, existing.id)), msg: '已保存' }
   }
   // The limit is claimed first, by one conditional UPDATE: a burst cannot pass it.
@@ -138,17 +139,12 @@ export async function saveWork(
       .executeTakeFirstOrThrow()
     return row.id
   })
-  await deleteDraft(db, userId, c, 'workBase', 0)
+  await deleteDraft(database, userId, c, 'workBase', 0)
   return { work: view(c, await ownWork(db, userId, id)), msg: '作品已保存' }
 }
 
 /** Deletes one of the user's works (submission phase, entry not finalised), its draft and its place in the count. */
-export async function deleteWork(
-  db: Kysely<Database>,
-  userId: number,
-  c: Competition,
-  w: Work,
-): Promise<void> {
+export async function deleteWork({ kysely: db }: Db, userId: number, c: Competition, w: Work): Promise<void> {
   requirePhase(c, 'submit')
   requireOpenRegistration(await findRegistration(db, userId, c.competitionId))
   await db.transaction().execute(async (trx) => {
@@ -183,12 +179,13 @@ export type LaterStep = keyof typeof STEP_COLUMNS
 
 /** Writes one later step's form (property right, display board, adviser) onto one of the user's works. */
 export async function writeStep(
-  db: Kysely<Database>,
+  database: Db,
   registry: CompetitionRegistry,
   userId: number,
   key: LaterStep,
   body: Record<string, unknown>,
 ): Promise<CompetitionWork> {
+  const db = database.kysely
   const w = await ownWork(db, userId, body.id)
   const c = competitionOfWork(registry, w)
   requirePhase(c, 'submit')
@@ -200,6 +197,6 @@ export async function writeStep(
     .set({ [STEP_COLUMNS[key]]: JSON.stringify(form), updated_at: nowIso() })
     .where('id', '=', w.id)
     .execute()
-  await deleteDraft(db, userId, c, key, w.id)
+  await deleteDraft(database, userId, c, key, w.id)
   return view(c, await ownWork(db, userId, w.id))
 }
