@@ -1,5 +1,5 @@
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Agreement } from '../schemas/api/content.ts'
 import { API_BASE } from '../schemas/contract.ts'
 import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
@@ -19,31 +19,7 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownGuard } from './plugins/shutdown.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { registerTextGuard } from './plugins/text-guard.ts'
-import { accountRoutes } from './routes/account.ts'
-import { addressRoutes } from './routes/address.ts'
-import { articleRoutes } from './routes/articles.ts'
-import { certificateRoutes } from './routes/certificates.ts'
-import { commonRoutes } from './routes/common.ts'
-import { competitionRoutes } from './routes/competition.ts'
-import { competitionReceiptRoutes } from './routes/competition-receipts.ts'
-import { contentRoutes } from './routes/content.ts'
-import { eventRoutes } from './routes/events.ts'
-import { handoffRoutes } from './routes/handoff.ts'
-import { landingRoutes } from './routes/landing.ts'
-import { passwordRoutes } from './routes/password.ts'
-import { paymentRoutes } from './routes/payment.ts'
-import { peopleRoutes } from './routes/people.ts'
-import { realnameRoutes } from './routes/realname.ts'
-import { recordRoutes } from './routes/records.ts'
-import { registerRoutes } from './routes/register.ts'
-import { resumeRoutes } from './routes/resume.ts'
-import { sandboxCashierRoutes } from './routes/sandbox-cashier.ts'
-import { sandboxMailboxRoutes } from './routes/sandbox-mailbox.ts'
-import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
-import { settingsRoutes } from './routes/settings.ts'
-import { siteRoutes } from './routes/site.ts'
-import { wechatRoutes } from './routes/wechat.ts'
-import { worksRoutes } from './routes/works.ts'
+import { ROUTE_MODULES } from './routes/registry.ts'
 import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
 import { decorateCompetitions } from './services/competition/decorate.ts'
@@ -311,57 +287,37 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   // Before the routes: it sets their validator compiler and collects them for /api/docs.
   await registerApiDocs(app)
 
+  // Every module of server/routes/ (the generated registry) under /api with the same options, in
+  // file-name order: each is its own encapsulated plugin (none adds a hook or decoration outside
+  // itself), so the order decides nothing but the order of the API document's paths. Named here
+  // are only the modules registered otherwise: a sandbox's routes, and the hand-off's site path.
+  const { handoff, sandboxCashier, sandboxMailbox, sandboxWechat, ...apiModules } = ROUTE_MODULES
+  const routeOptions = {
+    sessionTtlMs: config.sessionTtlMs,
+    siteOrigin: config.siteOrigin,
+    basePath: config.basePath,
+    dataDir: config.dataDir,
+    certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
+    events,
+    siteVerification: config.baiduSiteVerification ?? process.env.BAIDU_SITE_VERIFICATION,
+  }
+  // A module whose options this object lacks fails the typecheck here.
+  const apiRoutes: Array<FastifyPluginAsync<typeof routeOptions>> = Object.values(apiModules)
   await app.register(
     async (api) => {
-      await api.register(accountRoutes, { sessionTtlMs: config.sessionTtlMs })
-      await api.register(siteRoutes)
-      await api.register(contentRoutes)
-      await api.register(commonRoutes)
-      await api.register(competitionRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
-      await api.register(competitionReceiptRoutes, {
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-      })
-      await api.register(realnameRoutes)
-      await api.register(addressRoutes)
-      await api.register(passwordRoutes)
-      await api.register(registerRoutes, { sessionTtlMs: config.sessionTtlMs })
-      await api.register(landingRoutes)
-      await api.register(eventRoutes, { events })
-      await api.register(recordRoutes)
-      await api.register(resumeRoutes)
-      await api.register(articleRoutes, {
-        siteVerification: config.baiduSiteVerification ?? process.env.BAIDU_SITE_VERIFICATION,
-      })
-      await api.register(peopleRoutes)
-      await api.register(certificateRoutes, {
-        certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-      })
-      await api.register(settingsRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
-      await api.register(paymentRoutes, {
-        certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-      })
+      for (const routes of apiRoutes) await api.register(routes, routeOptions)
       // The only message provider so far is the sandbox: its mailbox serves this machine, never production.
-      if (!isProduction()) await api.register(sandboxMailboxRoutes)
-      await api.register(wechatRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
-      await api.register(worksRoutes, {
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-        dataDir: config.dataDir,
-      })
+      if (!isProduction()) await api.register(sandboxMailbox)
       if (wechat instanceof SandboxWechat)
-        await api.register(sandboxWechatRoutes, { provider: wechat, siteOrigin: config.siteOrigin })
+        await api.register(sandboxWechat, { provider: wechat, siteOrigin: config.siteOrigin })
       if (paymentProvider instanceof SandboxPaymentProvider)
-        await api.register(sandboxCashierRoutes, { provider: paymentProvider })
+        await api.register(sandboxCashier, { provider: paymentProvider })
     },
     { prefix: API_BASE },
   )
 
-  await app.register(handoffRoutes, {
+  // Its /redirect is a site path under BASE_PATH, so it spells its URLs (the /api ones too) itself.
+  await app.register(handoff, {
     basePath: config.basePath,
     sessionTtlMs: config.sessionTtlMs,
     siteOrigin: config.siteOrigin,
