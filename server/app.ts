@@ -51,7 +51,7 @@ import { type PoolOptions, WorkerPool } from './workers/pool.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
-    /** Campaign pages from landing-pages/, read once at start. */
+    /** Campaign pages from DEFINITIONS_ROOT's landing-pages/, read once at start. */
     landing: Map<string, LandingPageInfo>
     /** The agreements of content/agreements/, read once at start. */
     agreements: Map<string, Agreement>
@@ -96,8 +96,6 @@ export type AppConfig = Pick<
     trustProxy?: ServerConfig['trustProxy']
     /** How long a whole request may take to arrive (REQUEST_TIMEOUT_MS); see errorServerOptions. */
     requestTimeoutMs?: number
-    /** Where landing pages live (tests point this at fixtures). */
-    landingDir?: string
     /** SITE_ORIGIN: where share tags point; the request's own origin when empty. */
     siteOrigin?: string
     /** How often reference data is checked for changes by other instances (REFERENCE_POLL_MS by default). */
@@ -141,19 +139,18 @@ async function startTempSweeper(
 /** Agreements and other editorial files. */
 const CONTENT_DIR = path.resolve(import.meta.dirname, '../content')
 /**
- * The landing pages the server indexes (titles for search, which sign-ups it accepts) unless the
- * config's landingDir says otherwise: the repository's, which the SPA is built from. DEFINITIONS_ROOT
- * does not move it.
- */
-const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
-/**
- * Where competitions/, events/ and public/ (and the landing-pages/_shared/ fragments a competition or
- * event includes) are read from unless DEFINITIONS_ROOT says otherwise.
+ * Where competitions/, events/, landing-pages/ (pages and the _shared/ fragments they, competitions and
+ * events include) and public/ are read from unless DEFINITIONS_ROOT says otherwise: the repository.
+ * All are read through the definitions core, as `npm run check:definitions` reads them.
  */
 const DEFAULT_DEFINITIONS_ROOT = path.resolve(import.meta.dirname, '..')
 
-/** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
-export const BODY_LIMIT = 1024 * 1024
+/**
+ * Every body Fastify parses (JSON, the only kind most routes take) beyond this is refused with 413.
+ * The sandbox cashier's HTML forms have a smaller limit of their own (lib/html.ts); file uploads are
+ * streamed by multipart under its limits (plugins/uploads.ts), not read against this one.
+ */
+const BODY_LIMIT = 1024 * 1024
 
 /** Builds the whole server: plugins first, then routes. Does not listen. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -195,11 +192,12 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   guardDemoData(demoData)
   // Every definition is checked before the database opens: an invalid one stops the start with the
   // checker's messages (file, path, reason), as `npm run check:definitions` prints them.
-  const competitions = new CompetitionRegistry(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT)
+  const definitionsRoot = config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT
+  const competitions = new CompetitionRegistry(definitionsRoot)
   competitions.load()
   // Event pages (events/*.json), checked by the same core; read once at start.
   const events = new EventRegistry(
-    config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT,
+    definitionsRoot,
     competitions.all().map((c) => c.slug),
   )
   const db = connect(config)
@@ -254,7 +252,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('oauthStates', new OAuthStates(signingKey))
   app.decorate('downloadLinks', new DownloadLinks(signingKey))
   app.decorate('handoff', new HandoffCodes(signingKey, db.kysely, rateLimits))
-  app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
+  // The campaign pages the start checked above, from the same root: search titles, accepted sign-ups.
+  app.decorate('landing', loadLandingIndex(definitionsRoot))
   app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
   // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
   const syncSearch = () =>
@@ -325,7 +324,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   await registerSpa(app, {
     staticDir: config.staticDir,
     // Images staff add for a definition after the build are served from public/ itself.
-    publicDir: path.join(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT, 'public'),
+    publicDir: path.join(definitionsRoot, 'public'),
     basePath: config.basePath,
     siteOrigin: config.siteOrigin,
     renderLimit: config.renderLimit,
