@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { registryFiles } from '../definitions/registries.ts'
+import { routeRegistryFile } from './lib/route-registry.ts'
 
 /**
  * `npm run generate` writes what is derived from the definitions core (registries, editor schemas,
- * README references); `npm run generate -- --check` only says which are stale (the tests run it).
+ * README references) and the server's list of route modules; `npm run generate -- --check` only says which are stale (the tests run it).
  * The registries are lists of files and come first: what follows imports them, so a new section type
  * or form is in the schemas and references of the same run.
  */
@@ -27,7 +28,7 @@ function settle(files: Array<[file: string, text: string]>): void {
   }
 }
 
-settle(registryFiles(root))
+settle([...registryFiles(root), routeRegistryFile(root)])
 const { generatedFiles } = await import('../definitions/generate.ts')
 settle(generatedFiles(root))
 if (stale) process.exit(1)

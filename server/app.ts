@@ -1,5 +1,5 @@
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Agreement } from '../schemas/api/content.ts'
 import { API_BASE } from '../schemas/contract.ts'
 import { DEFAULT_CERT_FEE_FEN, type ServerConfig } from './config.ts'
@@ -19,31 +19,7 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownGuard } from './plugins/shutdown.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { registerTextGuard } from './plugins/text-guard.ts'
-import { accountRoutes } from './routes/account.ts'
-import { addressRoutes } from './routes/address.ts'
-import { articleRoutes } from './routes/articles.ts'
-import { certificateRoutes } from './routes/certificates.ts'
-import { commonRoutes } from './routes/common.ts'
-import { competitionRoutes } from './routes/competition.ts'
-import { competitionReceiptRoutes } from './routes/competition-receipts.ts'
-import { contentRoutes } from './routes/content.ts'
-import { eventRoutes } from './routes/events.ts'
-import { handoffRoutes } from './routes/handoff.ts'
-import { landingRoutes } from './routes/landing.ts'
-import { passwordRoutes } from './routes/password.ts'
-import { paymentRoutes } from './routes/payment.ts'
-import { peopleRoutes } from './routes/people.ts'
-import { realnameRoutes } from './routes/realname.ts'
-import { recordRoutes } from './routes/records.ts'
-import { registerRoutes } from './routes/register.ts'
-import { resumeRoutes } from './routes/resume.ts'
-import { sandboxCashierRoutes } from './routes/sandbox-cashier.ts'
-import { sandboxMailboxRoutes } from './routes/sandbox-mailbox.ts'
-import { sandboxWechatRoutes } from './routes/sandbox-wechat.ts'
-import { settingsRoutes } from './routes/settings.ts'
-import { siteRoutes } from './routes/site.ts'
-import { wechatRoutes } from './routes/wechat.ts'
-import { worksRoutes } from './routes/works.ts'
+import { ROUTE_MODULES } from './routes/registry.ts'
 import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
 import { decorateCompetitions } from './services/competition/decorate.ts'
@@ -75,7 +51,7 @@ import { type PoolOptions, WorkerPool } from './workers/pool.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
-    /** Campaign pages from landing-pages/, read once at start. */
+    /** Campaign pages from DEFINITIONS_ROOT's landing-pages/, read once at start. */
     landing: Map<string, LandingPageInfo>
     /** The agreements of content/agreements/, read once at start. */
     agreements: Map<string, Agreement>
@@ -120,8 +96,6 @@ export type AppConfig = Pick<
     trustProxy?: ServerConfig['trustProxy']
     /** How long a whole request may take to arrive (REQUEST_TIMEOUT_MS); see errorServerOptions. */
     requestTimeoutMs?: number
-    /** Where landing pages live (tests point this at fixtures). */
-    landingDir?: string
     /** SITE_ORIGIN: where share tags point; the request's own origin when empty. */
     siteOrigin?: string
     /** How often reference data is checked for changes by other instances (REFERENCE_POLL_MS by default). */
@@ -165,19 +139,18 @@ async function startTempSweeper(
 /** Agreements and other editorial files. */
 const CONTENT_DIR = path.resolve(import.meta.dirname, '../content')
 /**
- * The landing pages the server indexes (titles for search, which sign-ups it accepts) unless the
- * config's landingDir says otherwise: the repository's, which the SPA is built from. DEFINITIONS_ROOT
- * does not move it.
- */
-const DEFAULT_LANDING_DIR = path.resolve(import.meta.dirname, '../landing-pages')
-/**
- * Where competitions/, events/ and public/ (and the landing-pages/_shared/ fragments a competition or
- * event includes) are read from unless DEFINITIONS_ROOT says otherwise.
+ * Where competitions/, events/, landing-pages/ (pages and the _shared/ fragments they, competitions and
+ * events include) and public/ are read from unless DEFINITIONS_ROOT says otherwise: the repository.
+ * All are read through the definitions core, as `npm run check:definitions` reads them.
  */
 const DEFAULT_DEFINITIONS_ROOT = path.resolve(import.meta.dirname, '..')
 
-/** JSON bodies beyond this are refused with 413; file uploads get their own limit on their routes. */
-export const BODY_LIMIT = 1024 * 1024
+/**
+ * Every body Fastify parses (JSON, the only kind most routes take) beyond this is refused with 413.
+ * The sandbox cashier's HTML forms have a smaller limit of their own (lib/html.ts); file uploads are
+ * streamed by multipart under its limits (plugins/uploads.ts), not read against this one.
+ */
+const BODY_LIMIT = 1024 * 1024
 
 /** Builds the whole server: plugins first, then routes. Does not listen. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -219,11 +192,12 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   guardDemoData(demoData)
   // Every definition is checked before the database opens: an invalid one stops the start with the
   // checker's messages (file, path, reason), as `npm run check:definitions` prints them.
-  const competitions = new CompetitionRegistry(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT)
+  const definitionsRoot = config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT
+  const competitions = new CompetitionRegistry(definitionsRoot)
   competitions.load()
   // Event pages (events/*.json), checked by the same core; read once at start.
   const events = new EventRegistry(
-    config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT,
+    definitionsRoot,
     competitions.all().map((c) => c.slug),
   )
   const db = connect(config)
@@ -278,7 +252,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('oauthStates', new OAuthStates(signingKey))
   app.decorate('downloadLinks', new DownloadLinks(signingKey))
   app.decorate('handoff', new HandoffCodes(signingKey, db.kysely, rateLimits))
-  app.decorate('landing', loadLandingIndex(config.landingDir ?? DEFAULT_LANDING_DIR))
+  // The campaign pages the start checked above, from the same root: search titles, accepted sign-ups.
+  app.decorate('landing', loadLandingIndex(definitionsRoot))
   app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
   // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
   const syncSearch = () =>
@@ -311,57 +286,37 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   // Before the routes: it sets their validator compiler and collects them for /api/docs.
   await registerApiDocs(app)
 
+  // Every module of server/routes/ (the generated registry) under /api with the same options, in
+  // file-name order: each is its own encapsulated plugin (none adds a hook or decoration outside
+  // itself), so the order decides nothing but the order of the API document's paths. Named here
+  // are only the modules registered otherwise: a sandbox's routes, and the hand-off's site path.
+  const { handoff, sandboxCashier, sandboxMailbox, sandboxWechat, ...apiModules } = ROUTE_MODULES
+  const routeOptions = {
+    sessionTtlMs: config.sessionTtlMs,
+    siteOrigin: config.siteOrigin,
+    basePath: config.basePath,
+    dataDir: config.dataDir,
+    certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
+    events,
+    siteVerification: config.baiduSiteVerification ?? process.env.BAIDU_SITE_VERIFICATION,
+  }
+  // A module whose options this object lacks fails the typecheck here.
+  const apiRoutes: Array<FastifyPluginAsync<typeof routeOptions>> = Object.values(apiModules)
   await app.register(
     async (api) => {
-      await api.register(accountRoutes, { sessionTtlMs: config.sessionTtlMs })
-      await api.register(siteRoutes)
-      await api.register(contentRoutes)
-      await api.register(commonRoutes)
-      await api.register(competitionRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
-      await api.register(competitionReceiptRoutes, {
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-      })
-      await api.register(realnameRoutes)
-      await api.register(addressRoutes)
-      await api.register(passwordRoutes)
-      await api.register(registerRoutes, { sessionTtlMs: config.sessionTtlMs })
-      await api.register(landingRoutes)
-      await api.register(eventRoutes, { events })
-      await api.register(recordRoutes)
-      await api.register(resumeRoutes)
-      await api.register(articleRoutes, {
-        siteVerification: config.baiduSiteVerification ?? process.env.BAIDU_SITE_VERIFICATION,
-      })
-      await api.register(peopleRoutes)
-      await api.register(certificateRoutes, {
-        certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-      })
-      await api.register(settingsRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
-      await api.register(paymentRoutes, {
-        certFeeFen: config.certFeeFen ?? DEFAULT_CERT_FEE_FEN,
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-      })
+      for (const routes of apiRoutes) await api.register(routes, routeOptions)
       // The only message provider so far is the sandbox: its mailbox serves this machine, never production.
-      if (!isProduction()) await api.register(sandboxMailboxRoutes)
-      await api.register(wechatRoutes, { siteOrigin: config.siteOrigin, basePath: config.basePath })
-      await api.register(worksRoutes, {
-        siteOrigin: config.siteOrigin,
-        basePath: config.basePath,
-        dataDir: config.dataDir,
-      })
+      if (!isProduction()) await api.register(sandboxMailbox)
       if (wechat instanceof SandboxWechat)
-        await api.register(sandboxWechatRoutes, { provider: wechat, siteOrigin: config.siteOrigin })
+        await api.register(sandboxWechat, { provider: wechat, siteOrigin: config.siteOrigin })
       if (paymentProvider instanceof SandboxPaymentProvider)
-        await api.register(sandboxCashierRoutes, { provider: paymentProvider })
+        await api.register(sandboxCashier, { provider: paymentProvider })
     },
     { prefix: API_BASE },
   )
 
-  await app.register(handoffRoutes, {
+  // Its /redirect is a site path under BASE_PATH, so it spells its URLs (the /api ones too) itself.
+  await app.register(handoff, {
     basePath: config.basePath,
     sessionTtlMs: config.sessionTtlMs,
     siteOrigin: config.siteOrigin,
@@ -369,7 +324,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   await registerSpa(app, {
     staticDir: config.staticDir,
     // Images staff add for a definition after the build are served from public/ itself.
-    publicDir: path.join(config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT, 'public'),
+    publicDir: path.join(definitionsRoot, 'public'),
     basePath: config.basePath,
     siteOrigin: config.siteOrigin,
     renderLimit: config.renderLimit,

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { pageSections, readLandingPages } from '../../definitions/landing/pages.ts'
 
 /** What the server needs to know of a landing page: its sign-up forms and when they close. */
@@ -16,13 +15,12 @@ export interface LandingPageInfo {
 }
 
 /**
- * The landing pages of `landingDir` (a landing-pages/ folder; its parent is the definitions root the
- * core reads), indexed once at start through the definitions core: titles for search, and every
- * sign-up section through includes and nested section lists, so a sign-up is accepted only for a page
- * and form that really offer it.
+ * The landing pages under `root` (DEFINITIONS_ROOT: its landing-pages/ and _shared/ fragments), indexed
+ * once at start through the definitions core: titles for search, and every sign-up section through
+ * includes and nested section lists, so a sign-up is accepted only for a page and form that really
+ * offer it.
  */
-export function loadLandingIndex(landingDir: string): Map<string, LandingPageInfo> {
-  const root = path.dirname(landingDir)
+export function loadLandingIndex(root: string): Map<string, LandingPageInfo> {
   const index = new Map<string, LandingPageInfo>()
   for (const page of readLandingPages(root)) {
     const signups: LandingSignupConfig[] = []

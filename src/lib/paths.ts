@@ -16,7 +16,8 @@ const page = <P extends string>(path: P) => ({ path, getHref: () => path })
  * The typed table of the SPA's site paths (bulletproof-react's model): `path` is the pattern the
  * router (src/app/router.tsx) matches, `getHref(…)` the site path a link, navigate() or redirect()
  * takes. The shell, the features and the components take their links from here; the competition
- * engine builds the pages under a slug from the definition's routes (routesOf).
+ * engine links to the pages under a slug (the definition's routes, routesOf) through
+ * `paths.competition.getHref(slug, page)`.
  */
 export const paths = {
   home: page('/'),

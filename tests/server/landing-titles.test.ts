@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { loadLandingIndex } from '../../server/services/landing-index.ts'
 
 /** Two pages with one title look like one page in search results, share cards and browser tabs. */
-const pages = [...loadLandingIndex(path.resolve(import.meta.dirname, '../../landing-pages')).values()]
+const pages = [...loadLandingIndex(path.resolve(import.meta.dirname, '../..')).values()]
 
 const duplicates = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i)
 

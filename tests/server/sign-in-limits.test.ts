@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
-import { createTestApp, LANDING_FIXTURES } from '../support/test-app.ts'
+import { createTestApp } from '../support/test-app.ts'
 import { insertUser } from '../support/users.ts'
 
 /**
@@ -42,7 +42,6 @@ function sibling(of: TestApp) {
     basePath: '/',
     sessionTtlMs: 3600_000,
     logLevel: 'silent',
-    landingDir: LANDING_FIXTURES,
   })
 }
 

@@ -8,7 +8,7 @@ import { apiOf } from '../support/api-client.ts'
 import { definitionsRoot } from '../support/competitions.ts'
 import { logLines } from '../support/log-lines.ts'
 import { tempDir } from '../support/temp-dir.ts'
-import { DEMO, LANDING_FIXTURES } from '../support/test-app.ts'
+import { DEMO } from '../support/test-app.ts'
 import { adminQuery, createTestDatabase } from '../support/test-database.ts'
 
 /**
@@ -61,7 +61,6 @@ function start(database: Database & { root: string }, overrides: Partial<AppConf
     basePath: '/',
     sessionTtlMs: 3600_000,
     logLevel: 'silent',
-    landingDir: LANDING_FIXTURES,
     definitionsRoot: database.root,
     watchDefinitions: false,
     ...overrides,

@@ -3,7 +3,6 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { tempDir } from '../support/temp-dir.ts'
-import { LANDING_FIXTURES } from '../support/test-app.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 
 /**
@@ -55,7 +54,6 @@ describe('temporary files of interrupted uploads', () => {
       sessionTtlMs: 3600_000,
       logLevel: 'silent',
       demoData: false,
-      landingDir: LANDING_FIXTURES,
       uploadSweepMs: 100,
     })
     let closed = false

@@ -11,10 +11,13 @@ import { VALID_FORMS } from './valid-forms.ts'
 /**
  * Competition definitions for server tests: fixtures from tests/fixtures/competitions, written into a
  * temporary DEFINITIONS_ROOT (with the landing-pages/ and public/ files they need) at test time, so
- * phases can be set relative to now and the real competitions/ never matter.
+ * phases can be set relative to now and the real competitions/ never matter. The root's landing
+ * pages are the fixtures of tests/fixtures/landing-pages, which the server indexes from there.
  */
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/competitions')
 const SCHEMA = path.resolve(import.meta.dirname, '../../competitions/competition.schema.json')
+/** The landing pages (and their fragments) server tests take sign-ups on: no-signup, signup-open, signup-closed. */
+const LANDING_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/landing-pages')
 
 export type Fixture = 'fee-default' | 'qt2025' | 'optional-fee'
 export const FIXTURE_IDS: Record<Fixture, number> = {
@@ -66,10 +69,21 @@ export function definitionsRoot(
     JSON.stringify({ sections: [{ type: 'hero', props: { title: '大赛简介（共享片段）' } }] }),
   )
   fs.copyFileSync(SCHEMA, path.join(root, 'competitions/competition.schema.json'))
+  writeLandingFixtures(path.join(root, 'landing-pages'))
   for (const [slug, definition] of Object.entries(files)) writeDefinition(root, slug, definition)
   // One event page, open now (tests/support/events.ts), so its form and check-in have a live event.
   writeEvent(root, OPEN_EVENT, eventFixture())
   return root
+}
+
+/** The fixture pages and fragments, each page naming the schema beside it as the checker asks. */
+function writeLandingFixtures(dir: string) {
+  fs.cpSync(path.join(LANDING_FIXTURES, '_shared'), path.join(dir, '_shared'), { recursive: true })
+  for (const name of fs.readdirSync(LANDING_FIXTURES).filter((f) => f.endsWith('.json'))) {
+    const page = JSON.parse(fs.readFileSync(path.join(LANDING_FIXTURES, name), 'utf8'))
+    const text = JSON.stringify({ ...page, $schema: './landing-page.schema.json' }, null, 2)
+    fs.writeFileSync(path.join(dir, name), text)
+  }
 }
 
 export function writeDefinition(root: string, slug: string, definition: Record<string, unknown> | string) {

@@ -3,7 +3,6 @@ import type { TestProject } from 'vitest/node'
 import { buildApp } from '../../server/app.ts'
 import { definitionsRoot } from './competitions.ts'
 import { tempDir } from './temp-dir.ts'
-import { LANDING_FIXTURES } from './test-app.ts'
 import { adminQuery, createTestDatabase, onPostgres, type SeededTemplate } from './test-database.ts'
 
 declare module 'vitest' {
@@ -31,7 +30,6 @@ export default async function setup(project: TestProject) {
       sessionTtlMs: 3600_000,
       logLevel: 'silent',
       demoData: true,
-      landingDir: LANDING_FIXTURES,
       definitionsRoot: root,
     })
     await app.close()

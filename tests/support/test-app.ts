@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { inject } from 'vitest'
 import { type AppConfig, buildApp } from '../../server/app.ts'
 import { definitionsRoot } from './competitions.ts'
@@ -18,7 +17,6 @@ export async function createTestApp(
     sessionTtlMs?: number
     /** The demo accounts, people, works and news; on unless a test starts without them. */
     demoData?: boolean
-    landingDir?: string
     requestTimeoutMs?: number
     trustProxy?: AppConfig['trustProxy']
     logStream?: AppConfig['logStream']
@@ -49,7 +47,6 @@ export async function createTestApp(
     sessionTtlMs: options.sessionTtlMs ?? 3600_000,
     logLevel: 'silent',
     demoData: options.demoData ?? true,
-    landingDir: options.landingDir ?? LANDING_FIXTURES,
     requestTimeoutMs: options.requestTimeoutMs,
     trustProxy: options.trustProxy,
     logStream: options.logStream,
@@ -83,8 +80,5 @@ function seededTemplate(): SeededTemplate | undefined {
     return undefined
   }
 }
-
-/** Landing pages made for tests: their sign-ups never close, whatever today is. */
-export const LANDING_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/landing-pages')
 
 export const DEMO = { designer: '13800000001', newcomer: '13800000002', password: 'Kabu2026!' } as const

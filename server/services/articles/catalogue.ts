@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type {
   HistoryVideo,
   NewsCard,
@@ -9,7 +9,7 @@ import type {
   Quotation,
 } from '../../../schemas/api/articles.ts'
 import type { Db } from '../../db/connect.ts'
-import type { DocumentTable } from '../../db/schema.ts'
+import type { Database, DocumentTable } from '../../db/schema.ts'
 import { CAREER_SURVEY } from './questionnaire.ts'
 import { historyVideo, type LabelOf, newsCard, parseBody, quotation } from './records.ts'
 
@@ -24,25 +24,51 @@ export interface Page<T> {
 
 type Paged = { pageNum: number; pageSize: number }
 
-/** News of one type (every type when empty), the newest first. */
-export async function newsPage(
+/** The lists that are paged newest first, with the column that says how new a row is. */
+const NEWEST = {
+  news_articles: 'published_at',
+  design_quotations: 'updated_at',
+  history_videos: 'published_at',
+} as const
+type Listed = keyof typeof NEWEST
+
+/**
+ * One page of a list, the newest first (then the highest id, so equal times keep one order), and how
+ * many rows it has in all; only rows of `type` when one is given.
+ */
+async function newestPage<T extends Listed>(
   db: Db,
-  label: LabelOf,
-  { type, pageNum, pageSize }: Paged & { type?: string },
-): Promise<Page<NewsCard>> {
-  let base = db.kysely.selectFrom('news_articles')
+  table: T,
+  // Only the news and the quotations have a type column; the videos are never filtered.
+  { type, pageNum, pageSize }: Paged & { type?: T extends 'history_videos' ? never : string },
+): Promise<Page<Selectable<Database[T]>>> {
+  // Kysely cannot type a query over a table chosen by a parameter; the three read alike (id, the
+  // column NEWEST names, a type where filtered), so the query is typed as over the news.
+  let base = (db.kysely as unknown as Kysely<Pick<Database, 'news_articles'>>).selectFrom(
+    table as 'news_articles',
+  )
   if (type) base = base.where('type', '=', type)
   const [rows, count] = await Promise.all([
     base
       .selectAll()
-      .orderBy('published_at', 'desc')
+      .orderBy(NEWEST[table] as 'published_at', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
-  return { rows: rows.map((r) => newsCard(r, label)), total: Number(count.n) }
+  return { rows: rows as unknown as Array<Selectable<Database[T]>>, total: Number(count.n) }
+}
+
+/** News of one type (every type when empty), the newest first. */
+export async function newsPage(
+  db: Db,
+  label: LabelOf,
+  paged: Paged & { type?: string },
+): Promise<Page<NewsCard>> {
+  const page = await newestPage(db, 'news_articles', paged)
+  return { rows: page.rows.map((r) => newsCard(r, label)), total: page.total }
 }
 
 /** One article, counted as read, with four more of its type; undefined when there is none. */
@@ -74,21 +100,10 @@ export async function readNews(db: Db, label: LabelOf, id: number): Promise<News
 export async function quotationPage(
   db: Db,
   label: LabelOf,
-  { type, pageNum, pageSize }: Paged & { type?: string },
+  paged: Paged & { type?: string },
 ): Promise<Page<Quotation>> {
-  let base = db.kysely.selectFrom('design_quotations')
-  if (type) base = base.where('type', '=', type)
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows: rows.map((r) => quotation(r, label)), total: Number(count.n) }
+  const page = await newestPage(db, 'design_quotations', paged)
+  return { rows: page.rows.map((r) => quotation(r, label)), total: page.total }
 }
 
 export async function quotationById(db: Db, label: LabelOf, id: number): Promise<Quotation | undefined> {
@@ -101,23 +116,9 @@ export async function quotationById(db: Db, label: LabelOf, id: number): Promise
 }
 
 /** The video history, the newest first. */
-export async function videoPage(db: Db, { pageNum, pageSize }: Paged): Promise<Page<HistoryVideo>> {
-  const k = db.kysely
-  const [rows, count] = await Promise.all([
-    k
-      .selectFrom('history_videos')
-      .selectAll()
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    k
-      .selectFrom('history_videos')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows: rows.map(historyVideo), total: Number(count.n) }
+export async function videoPage(db: Db, paged: Paged): Promise<Page<HistoryVideo>> {
+  const page = await newestPage(db, 'history_videos', paged)
+  return { rows: page.rows.map(historyVideo), total: page.total }
 }
 
 export async function videoById(db: Db, id: number): Promise<HistoryVideo | undefined> {

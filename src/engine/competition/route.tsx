@@ -44,7 +44,7 @@ function remember(slug: string, loading: Promise<CompetitionView>): Promise<Comp
 export function redirectFor(competition: CompetitionView, request: Request): Response | undefined {
   const url = new URL(request.url)
   const sitePath = toSitePath(url.pathname)
-  const route = sitePath.slice(`/${competition.slug}/`.length).replace(/\/+$/, '')
+  const route = sitePath.slice(paths.competition.getHref(competition.slug, '').length).replace(/\/+$/, '')
   if (PUBLIC_ROUTES.includes(route)) return undefined
   if (!competition.routes.includes(route)) return redirect(paths.notFound.path)
   return undefined

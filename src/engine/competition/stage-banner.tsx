@@ -7,6 +7,7 @@ import {
   STAGE_LABELS,
 } from '../../../definitions/competition/phases.ts'
 import type { CompetitionView } from '../../../definitions/competition/view.ts'
+import { paths } from '../../lib/paths.ts'
 
 const STAGE_PALETTE = {
   upcoming: 'orange',
@@ -20,9 +21,11 @@ const STAGE_PALETTE = {
 export function StageBanner({ competition, current }: { competition: CompetitionView; current: string }) {
   const open = competition.stage === 'registering' || competition.stage === 'submitting'
   const links = [
-    { key: 'index', label: '赛事首页', to: `/${competition.slug}/index` },
-    { key: 'preview', label: '作品预览', to: `/${competition.slug}/preview` },
-    ...(open ? [{ key: 'base', label: '我要参赛', to: `/${competition.slug}/base` }] : []),
+    { key: 'index', label: '赛事首页', to: paths.competition.getHref(competition.slug, 'index') },
+    { key: 'preview', label: '作品预览', to: paths.competition.getHref(competition.slug, 'preview') },
+    ...(open
+      ? [{ key: 'base', label: '我要参赛', to: paths.competition.getHref(competition.slug, 'base') }]
+      : []),
   ]
   return (
     <Box borderBottomWidth="1px" bg="bg.subtle">

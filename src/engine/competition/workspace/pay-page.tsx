@@ -8,6 +8,7 @@ import { getUserMoney } from '../../../api/payment.ts'
 import { Figure } from '../../../components/payment/pay-figure.tsx'
 import { PayPanel } from '../../../components/payment/pay-panel.tsx'
 import { notify } from '../../../lib/notify.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useLoad } from '../../../lib/use-load.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
@@ -35,7 +36,9 @@ export function Component() {
       <Stack gap="3" align="start">
         <Text>请先填写报名信息，再缴纳报名费。</Text>
         <Button asChild colorPalette="brand">
-          <RouterLink to={`/${competition.slug}/base/infomation`}>填写报名信息</RouterLink>
+          <RouterLink to={paths.competition.getHref(competition.slug, 'base/infomation')}>
+            填写报名信息
+          </RouterLink>
         </Button>
       </Stack>
     )

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router'
+import { paths } from '../../../lib/paths.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
 import { afterStepsPath } from './next-step.ts'
@@ -12,5 +13,10 @@ export function Component() {
   const entry = useCompetitionStore((s) => s.userInfo)
   if (!entry) return null
   const step = competition.steps[entry.workStep]
-  return <Navigate to={step ? `/${competition.slug}/${step.path}` : afterStepsPath(competition)} replace />
+  return (
+    <Navigate
+      to={step ? paths.competition.getHref(competition.slug, step.path) : afterStepsPath(competition)}
+      replace
+    />
+  )
 }

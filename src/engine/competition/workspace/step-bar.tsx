@@ -2,6 +2,7 @@ import { Badge, Box, Flex, HStack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useLocation } from 'react-router'
 import type { CompetitionView } from '../../../../definitions/competition/view.ts'
 import type { CompetitionEntry } from '../../../../schemas/api/competition.ts'
+import { paths } from '../../../lib/paths.ts'
 
 /**
  * Hidden on phones but still read out: five labels side by side do not fit 375 px (they stacked one
@@ -21,7 +22,9 @@ export function StepBar({ competition, entry }: { competition: CompetitionView; 
   const { pathname } = useLocation()
   const steps = competition.steps
   const reached = Math.min(entry.workStep, steps.length)
-  const hereIndex = steps.findIndex((step) => pathname.endsWith(`/${competition.slug}/${step.path}`))
+  const hereIndex = steps.findIndex((step) =>
+    pathname.endsWith(paths.competition.getHref(competition.slug, step.path)),
+  )
   const current = steps[hereIndex]
   return (
     <Box data-testid="competition-steps" data-step={entry.workStep}>
@@ -76,7 +79,7 @@ export function StepBar({ competition, entry }: { competition: CompetitionView; 
                     }}
                   >
                     <RouterLink
-                      to={`/${competition.slug}/${step.path}`}
+                      to={paths.competition.getHref(competition.slug, step.path)}
                       aria-current={here ? 'step' : undefined}
                     >
                       {mark}

@@ -3,7 +3,7 @@ import type { CompetitionView } from '../../../../definitions/competition/view.t
 import { FORMS, type FormName } from '../../../../schemas/forms/index.ts'
 import type { CompetitionApi } from '../../../api/competition.ts'
 import type { Choice } from '../../../forms/widgets/choices-select.tsx'
-import { toAddress } from '../../../lib/paths.ts'
+import { paths, toAddress } from '../../../lib/paths.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 
 const asChoices = (items: Array<{ dictCode: string; dictLabel: string }>): Choice[] =>
@@ -47,7 +47,7 @@ export function useChoices(competition: CompetitionView, api: CompetitionApi, fo
         setState({
           context: {
             // The 大赛章程 link of the registration's pledge: the competition's own page, in a new tab.
-            rulesUrl: toAddress(`/${competition.slug}/index`),
+            rulesUrl: toAddress(paths.competition.getHref(competition.slug, 'index')),
             choices: {
               entrantTypes: competition.entrantTypes,
               companyTypes: companyTypes && asChoices(companyTypes),

@@ -5,6 +5,7 @@ import type { CompetitionView } from '../../../../definitions/competition/view.t
 import type { CompetitionWork } from '../../../../schemas/api/competition.ts'
 import { competitionApi } from '../../../api/competition.ts'
 import { notify } from '../../../lib/notify.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
 import { EntryForm } from './entry-form.tsx'
@@ -37,7 +38,7 @@ export function WorkBaseForm({
   const navigate = useNavigate()
   const form = competition.forms.workBase
   const choices = useChoices(competition, api, form ?? '')
-  if (!form) return <Navigate to={`/${competition.slug}/index`} replace />
+  if (!form) return <Navigate to={paths.competition.getHref(competition.slug, 'index')} replace />
   const locked = entryLock(competition, entry).works
   if (!entry?.registered) {
     // Registration has closed: the workspace says why above the steps; there is nothing to fill in.
@@ -46,7 +47,9 @@ export function WorkBaseForm({
       <Stack gap="3" align="start">
         <Text>请先填写报名信息，再提交作品。</Text>
         <Button asChild colorPalette="brand">
-          <RouterLink to={`/${competition.slug}/base/infomation`}>填写报名信息</RouterLink>
+          <RouterLink to={paths.competition.getHref(competition.slug, 'base/infomation')}>
+            填写报名信息
+          </RouterLink>
         </Button>
       </Stack>
     )

@@ -1,6 +1,6 @@
 import { Box, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { EntryFile } from '../../../../schemas/api/competition.ts'
-import { assetUrl } from '../../../lib/paths.ts'
+import { assetUrl, paths } from '../../../lib/paths.ts'
 import { nextStepPath } from './next-step.ts'
 import { StepForms } from './step-forms.tsx'
 import { WorkStep } from './work-step.tsx'
@@ -19,7 +19,7 @@ export function Component() {
           <Stack gap="8">
             <StepForms
               step={step}
-              back={`/${competition.slug}/base/works/info?id=${work.id}`}
+              back={`${paths.competition.getHref(competition.slug, 'base/works/info')}?id=${work.id}`}
               next={nextStepPath(competition, 'works-display', work.id)}
               done={work.complete}
               parts={[

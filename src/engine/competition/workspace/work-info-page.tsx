@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths.ts'
 import { nextStepPath } from './next-step.ts'
 import { StepForms } from './step-forms.tsx'
 import { WorkStep } from './work-step.tsx'
@@ -14,7 +15,7 @@ export function Component() {
         return (
           <StepForms
             step={step}
-            back={`/${competition.slug}/base/works/base?id=${work.id}`}
+            back={`${paths.competition.getHref(competition.slug, 'base/works/base')}?id=${work.id}`}
             next={nextStepPath(competition, 'works-info', work.id)}
             done={!!work.info}
             parts={[

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router'
 import type { CompetitionView } from '../../../../definitions/competition/view.ts'
 import type { CompetitionWork } from '../../../../schemas/api/competition.ts'
 import { type CompetitionApi, competitionApi } from '../../../api/competition.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useCompetition } from '../route.tsx'
 import { useCurrentWork } from './use-current-work.ts'
 
@@ -29,7 +30,9 @@ export function WorkStep({ title, children }: { title: string; children(props: W
       <Stack gap="3" align="start">
         <Text>请先填写作品基本信息。</Text>
         <Button asChild colorPalette="brand">
-          <RouterLink to={`/${competition.slug}/base/works/base`}>填写作品信息</RouterLink>
+          <RouterLink to={paths.competition.getHref(competition.slug, 'base/works/base')}>
+            填写作品信息
+          </RouterLink>
         </Button>
       </Stack>
     )

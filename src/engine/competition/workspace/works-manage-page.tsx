@@ -6,6 +6,7 @@ import type { CompetitionEntry, CompetitionWork } from '../../../../schemas/api/
 import { formatBeijing } from '../../../../schemas/beijing-time.ts'
 import { competitionApi, receiptPdfUrl } from '../../../api/competition.ts'
 import { notify } from '../../../lib/notify.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useLoad } from '../../../lib/use-load.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
 import { useCompetition } from '../route.tsx'
@@ -68,7 +69,7 @@ export function Component() {
         </Text>
         {competition.works.add && !locked && rows.length < entry.worksMax && (
           <Button asChild colorPalette="brand" variant="outline" size="sm">
-            <RouterLink to={`/${slug}/base/works/add`}>添加作品</RouterLink>
+            <RouterLink to={paths.competition.getHref(slug, 'base/works/add')}>添加作品</RouterLink>
           </Button>
         )}
       </HStack>
@@ -81,7 +82,7 @@ export function Component() {
           <Text color="fg.muted">还没有作品。</Text>
           {!locked && (
             <Button asChild colorPalette="brand">
-              <RouterLink to={`/${slug}/base/works/base`}>提交第一件作品</RouterLink>
+              <RouterLink to={paths.competition.getHref(slug, 'base/works/base')}>提交第一件作品</RouterLink>
             </Button>
           )}
         </Stack>
@@ -141,7 +142,7 @@ export function Component() {
             <HStack gap="3" flexWrap="wrap" justify="flex-end" data-testid="finalise-unpaid">
               <Text color="orange.700">报名费未缴纳，缴费后才能确认提交。</Text>
               <Button asChild size="sm" colorPalette="brand">
-                <RouterLink to={`/${slug}/pay`}>去缴费</RouterLink>
+                <RouterLink to={paths.competition.getHref(slug, 'pay')}>去缴费</RouterLink>
               </Button>
             </HStack>
           )}
@@ -269,7 +270,9 @@ function WorkActions({
         .filter((step) => step.path.startsWith('base/works/'))
         .map((step) => (
           <Button key={step.key} asChild size="xs" variant="ghost">
-            <RouterLink to={`/${competition.slug}/${step.path}?id=${work.id}`}>{step.label}</RouterLink>
+            <RouterLink to={`${paths.competition.getHref(competition.slug, step.path)}?id=${work.id}`}>
+              {step.label}
+            </RouterLink>
           </Button>
         ))}
       <Button size="xs" variant="ghost" colorPalette="red" onClick={onDelete}>

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text }
 import { useEffect } from 'react'
 import { type LoaderFunctionArgs, Outlet, Link as RouterLink } from 'react-router'
 import { phaseRefusal } from '../../../../definitions/competition/phases.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useLoad } from '../../../lib/use-load.ts'
 import { useTitle } from '../../../lib/use-title.ts'
 import { useCompetitionStore } from '../../../stores/competition.ts'
@@ -50,7 +51,7 @@ export function Component() {
               {competition.title}
             </Heading>
             <Button asChild variant="outline" size="sm">
-              <RouterLink to={`/${competition.slug}/index`}>返回赛事首页</RouterLink>
+              <RouterLink to={paths.competition.getHref(competition.slug, 'index')}>返回赛事首页</RouterLink>
             </Button>
           </HStack>
           {closed && (
