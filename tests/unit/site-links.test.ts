@@ -127,9 +127,9 @@ describe('every internal link reaches a page of the router', () => {
     const links = filesUnder('src', /(?<!\.stories)\.tsx?$/).flatMap((file) =>
       linksInSource(file, fs.readFileSync(path.join(root, file), 'utf8')),
     )
-    // Most links go through the paths table (checked above); what src/ still writes is mostly a
-    // competition's own pages, /${slug}/…, which its definition makes.
-    expect(links.length).toBeGreaterThan(10)
+    // Almost every link goes through the paths table (checked above), the competition workspace's
+    // /${slug}/… pages included; a few are still written out (the finder itself is tested below).
+    expect(links.length).toBeGreaterThan(0)
     const plain = links.filter(([, href]) => !href.includes('\0'))
     const templates = links.filter(([, href]) => href.includes('\0'))
     expect(deadLinks(plain)).toEqual([])
