@@ -358,7 +358,10 @@ describe('registration prefill', { timeout: 240_000 }, () => {
     await newEntrant(account, PASSWORD)
     verifyRealName(account, '林一帆')
     const { page, errors } = await openPage(browser)
+    // The home page, where signing in ends, shows the verified record's masked number.
+    const realNameShown = page.waitForResponse('**/api/my/getRealNameBo')
     await signIn(page, account, PASSWORD)
+    expect((await realNameShown).status()).toBe(200)
     await openStep(page, `/${FREE}/base/infomation`)
     await expect.poll(() => page.inputValue('#root_name')).toBe('林一帆')
     expect(await page.inputValue('#root_phone')).toBe(account)

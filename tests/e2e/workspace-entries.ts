@@ -1,5 +1,6 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { IdentityVault, maskIdentity } from '../../server/services/identity-vault.ts'
 import { e2eDataDir } from './page.ts'
 
 /**
@@ -40,15 +41,36 @@ export function setWorkUpdated(workId: number, iso: string): void {
   )
 }
 
-/** A verified real name for `account` (the verification itself is tested in realname.test.ts). */
+/** A valid 18-character ID number of someone born 1990-01-01 in 苏州, distinct for each account. */
+function idNumberFor(account: string): string {
+  const body = `32050519900101${account.slice(-3)}`
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0)
+  return body + '10X98765432'[sum % 11]
+}
+
+/**
+ * A verified real name for `account` (the verification itself is tested in realname.test.ts), its
+ * number sealed with the e2e server's own key, as the server would: the home page opens it to show
+ * the masked number.
+ */
 export function verifyRealName(account: string, realName: string): void {
+  const vault = IdentityVault.open(e2eDataDir())
+  const number = idNumberFor(account)
   withDatabase((db) => {
     const { id } = db.prepare('select id from users where account = ?').get(account) as { id: number }
     db.prepare(
       `insert into realname_auths (user_id, username, identity_type, identity_digest, identity_sealed,
          identity_masked, gender, birthday, city_id, professional, professional_name, rights_eligible, created_at)
-       values (?, ?, '1', ?, 'sealed', '1101**********123X', null, null, '320505', '1', '工业设计', 1, ?)`,
-    ).run(id, realName, `digest-${account}`, new Date().toISOString())
+       values (?, ?, '1', ?, ?, ?, null, null, '320505', '1', '工业设计', 1, ?)`,
+    ).run(
+      id,
+      realName,
+      vault.digest('1', number),
+      vault.seal(number),
+      maskIdentity(number),
+      new Date().toISOString(),
+    )
   })
 }
 
