@@ -5,10 +5,18 @@ import { defineConfig } from 'vitest/config'
 // setup), so the API client's requests are same-origin, exactly as in the browser.
 const unitPort = Number(process.env.KABU_UNIT_PORT ?? 41000 + (process.pid % 8000))
 
+// Unit and server files run this many at a time. Each file spends much of its time waiting (a server
+// starting, a child process, a timer), so on the 2-core machine three keep both cores busy: measured on
+// a quiet machine, the two projects took 343 s with vitest's default (one at a time on two cores), 218 s
+// with two and 186 s with three; four gained little more (178 s).
+const unitServerWorkers = Number(process.env.TEST_WORKERS ?? 3)
+
 // e2e files run this many at a time, each worker against its own pair of servers (tests/support/
-// e2e-server.ts). One until two is measured green on a loaded 2-core machine: with two, on a machine
-// at load 20-35, rights-works.test.ts's longest tests (60 s limit) timed out beside another file,
-// while they pass alone. E2E_WORKERS=2 runs two files side by side.
+// e2e-server.ts). One by default: a single file already keeps the 2-core machine about half busy
+// (Chromium's layout and paint, axe, the servers' rendering), and two side by side saturated it (93 %
+// busy over the whole run), every file took about twice as long, the suite gained nothing worth having
+// and three timing-bound tests failed (README "Testing" has the figures). E2E_WORKERS=2 or more on a
+// bigger machine.
 const e2eWorkers = Number(process.env.E2E_WORKERS ?? 1)
 
 export default defineConfig({
@@ -27,6 +35,7 @@ export default defineConfig({
           environmentOptions: { jsdom: { url: `http://127.0.0.1:${unitPort}/` } },
           globalSetup: ['tests/support/unit-server.ts'],
           provide: { unitPort },
+          maxWorkers: unitServerWorkers,
         },
       },
       {
@@ -37,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           // Seeds one database for the run; each test server starts on a copy of it.
           globalSetup: ['tests/support/server-template.ts'],
+          maxWorkers: unitServerWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

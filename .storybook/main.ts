@@ -12,6 +12,11 @@ const config: StorybookConfig = {
   // @chakra-ui/react advertises its public Storybook, which Storybook would embed in the sidebar;
   // it is not ours and needs the network, so leave it out.
   refs: { '@chakra-ui/react': { disable: true } },
+  // A build must depend on nothing but the sources: telemetry posts to the network (unreachable in
+  // CI) and project.json is telemetry's summary, gathered by spawning git and the package manager.
+  // CI's build once ended in "Storybook exited with an error" with no reason printed; these are the
+  // parts of the build that differ between a workstation and a CI machine.
+  core: { disableTelemetry: true, disableProjectJson: true },
   typescript: {
     // TypeScript 7 has no JavaScript compiler API, so react-docgen-typescript cannot run; the
     // Babel-based react-docgen reads the props well enough for the controls panel.

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { tempDir } from '../scripts/lib/temp-dir.ts'
 import { benchApp, listen } from './bench-app.ts'
 import { reportLoadedLatency } from './event-loop.ts'
+import { reportExports } from './exports.ts'
 import { reportFormRoutes } from './form-routes.ts'
 import { int, table } from './format.ts'
 import { reportHomeWeight } from './home-weight.ts'
@@ -28,9 +29,11 @@ import { reportValidationSpeed } from './validation-speed.ts'
  * the provinces) relative to a bare Fastify route on the same machine, (c) the real-name form's
  * precompiled validator against a runtime ajv, and (d) what opening each form route adds to the home
  * route, and (e) the menu's latency idle and while page renders, PDFs and bitmap renditions run at once
- * (bench/event-loop.ts). Figures only; the exit code fails on the size budget, an erroring API, an API answer below
- * MIN_RATIO of the bare route's req/s (printed as `OVER BUDGET:`), validators that disagree, a missing
- * form route or an ajv compiler in the bundle, never on absolute timings.
+ * (bench/event-loop.ts), and (f) the organisers' exports at scale — the workbook of 10,000 generated
+ * entries and the ZIP of 2,000 files: time, size, peak RSS growth (bench/exports.ts). Figures only;
+ * the exit code fails on the size budget, an erroring API, an API answer below MIN_RATIO of the bare route's req/s (printed as `OVER BUDGET:`), validators that disagree, a missing
+ * form route or an ajv compiler in the bundle, an export's memory growth over its goal, never on
+ * absolute timings.
  */
 const root = path.resolve(import.meta.dirname, '..')
 const distDir = path.join(root, 'dist')
@@ -116,7 +119,10 @@ async function main(): Promise<number> {
     const validatorsDisagree = reportValidationSpeed()
     console.log()
     const formRoutesFailed = reportFormRoutes(root, distDir, initial)
+    console.log()
+    const exportsFailed = await reportExports()
     return overBudget ||
+      exportsFailed ||
       lighthouse.overBudget ||
       apiFailed ||
       loopFailed ||

@@ -87,6 +87,44 @@ export function competitionTemplate(slug: string, competitionId: number, now: Da
     },
     works: { add: true, manage: true, max: 3 },
     organizers: { host: ['青湾工业设计协会（示例）'] },
+    // Judging (competitions/README.md “评审”): a qualifying round, then a scored final; dates inside the phases.
+    judging: {
+      rounds: [
+        {
+          id: 'qualify',
+          title: '资格审查',
+          opens: at('09-01', '09:00'),
+          closes: at('09-15', '17:00'),
+          mode: 'qualifying',
+          consensus: 'majority',
+          entries: 'allSubmitted',
+          judgesPerEntry: 3,
+        },
+        {
+          id: 'final',
+          title: '终评',
+          opens: at('09-20', '09:00'),
+          closes: at('11-10', '17:00'),
+          mode: 'score',
+          criteria: [
+            { id: 'innovation', title: '创新性', max: 10, weight: 0.4 },
+            { id: 'function', title: '功能与体验', max: 10, weight: 0.3 },
+            { id: 'aesthetics', title: '美学与造型', max: 10, weight: 0.3 },
+          ],
+          result: 'trimmedMean',
+          entries: 'passedPrevious',
+          judgesPerEntry: 3,
+        },
+      ],
+    },
+    awards: {
+      levels: [
+        { id: 'gold', title: '金奖', count: 1 },
+        { id: 'silver', title: '银奖', count: 2 },
+        { id: 'bronze', title: '铜奖', count: 3 },
+        { id: 'merit', title: '优秀奖', count: 5 },
+      ],
+    },
     pages: {
       index: {
         sections: [
@@ -232,8 +270,9 @@ if (isMain) {
   4. 收费赛事加上 pay（报名费单位是“分”：300 元写 30000）；免费赛事不写 pay；
   5. 修改 entrantTypes、companyTypes、ranges（参赛身份、单位类型、参赛类别）和 organizers；
   6. 编写 pages.index（赛事首页）和 pages.preview（作品预览页），换上本届的图片；
-  7. 运行 npm run check:definitions，直到没有错误；
-  8. 提交文件并重启网站（或请开发同事发布），新赛事即可访问。
+  7. 按评审方案修改 judging（评审轮次）和 awards（奖项），见 competitions/README.md“评审”；
+  8. 运行 npm run check:definitions，直到没有错误；
+  9. 提交文件并重启网站（或请开发同事发布），新赛事即可访问。
 字段说明见 competitions/README.md。`)
   } catch (error) {
     if (!(error instanceof ScaffoldError)) throw error

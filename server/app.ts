@@ -37,6 +37,7 @@ import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
+import { type ResultsScheduler, TimerResultsScheduler } from './services/results/scheduler.ts'
 import { guardSandboxes, isProduction } from './services/sandboxes.ts'
 import { SiteCache } from './services/site-cache.ts'
 import { syncFileBackedSearchDocs } from './services/site-search-docs.ts'
@@ -68,6 +69,8 @@ declare module 'fastify' {
     handoff: HandoffCodes
     /** The threads that render pages and draw PDFs and pictures (server/workers/pool.ts). */
     workers: WorkerPool
+    /** Publishes results at their scheduled time (services/results/scheduler.ts). */
+    resultsScheduler: ResultsScheduler
   }
 }
 
@@ -110,6 +113,8 @@ export type AppConfig = Pick<
     rendersAtOnce?: number
     /** How often leftover temporary upload files are looked for (UPLOAD_SWEEP_MS); tests shorten it. */
     uploadSweepMs?: number
+    /** How often scheduled result publications are read again (60 s); tests shorten it. */
+    resultsPollMs?: number
   }
 
 /** Leftover temporary upload files are looked for at start and this often (README "Operations"). */
@@ -272,6 +277,11 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     })
     app.addHook('preClose', () => competitions.close())
   }
+  // Scheduled result publications: the due ones now (a restart loses none), the rest on timers.
+  const resultsScheduler = new TimerResultsScheduler(db.kysely, competitions, app.log, config.resultsPollMs)
+  app.decorate('resultsScheduler', resultsScheduler)
+  app.addHook('preClose', async () => resultsScheduler.close())
+  await resultsScheduler.start()
   const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
   decoratePayments(app, db.kysely, paymentProvider)
 

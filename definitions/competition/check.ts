@@ -9,8 +9,10 @@ import { isReservedSegment } from '../core/reserved.ts'
 import type { KnownRoutes } from '../core/site-routes.ts'
 import { checkImage, checkSectionIds, checkSectionList, type SectionListContext } from '../landing/check.ts'
 import { checkLinks } from '../landing/links.ts'
+import { checkCertificateBlock } from './certificate.ts'
 import { unknownFacts } from './facts.ts'
 import { API_FAMILIES } from './families.ts'
+import { checkJudging, judgingReason } from './judging.ts'
 import { BEIJING_TIME, PHASE_KEYS, PHASE_LABELS } from './phases.ts'
 import { COMPETITION_SLUG_PATTERN, competitionSchema } from './schema.ts'
 import type { Competition } from './types.ts'
@@ -29,6 +31,8 @@ const shape = ajv.compile({ ...competitionSchema(), $defs: { section: { type: 'o
 /** Clearer words than the schema's for the mistakes staff are likely to make. */
 function reason(error: Parameters<typeof explain>[0], definition: Record<string, unknown>): string {
   const p = error.params as Record<string, unknown>
+  const judging = judgingReason(error.keyword, error.instancePath, error.data)
+  if (judging !== undefined) return judging
   if (error.keyword === 'pattern' && error.instancePath.startsWith('/phases/'))
     return '时间必须写成北京时间并带时区 +08:00，如 2026-09-01T09:00:00+08:00'
   if (error.keyword === 'required' && error.instancePath === '/pay' && p.missingProperty === 'fee')
@@ -144,6 +148,8 @@ export function checkCompetitions(
       }
     }
 
+    checkJudging(d, add, warn, isRealTime)
+
     if (d.forms && typeof d.forms === 'object') {
       for (const [step, form] of Object.entries(d.forms)) {
         if (typeof form === 'string' && !Object.hasOwn(FORMS, form))
@@ -204,6 +210,8 @@ export function checkCompetitions(
     for (const [at] of placeholderImages(root, definition))
       warn(at, '仍是 npm run new:competition 复制的占位图：上线前请换成本届的图片（放进同一文件夹即可）')
     for (const [at, why] of unknownFacts(d.pages, 'pages')) add(at, why)
+    // Competition certificates: merge fields (definitions/competition/certificate.ts).
+    for (const [at, why] of checkCertificateBlock(d.certificate)) add(at, why)
     for (const page of ['index', 'preview'] as const) {
       const sections = (d.pages as Record<string, { sections?: unknown }> | undefined)?.[page]?.sections
       if (sections === undefined) continue

@@ -100,4 +100,7 @@ export const COMPETITION_API = {
   receiptPdf: `${TB}/receipt/pdf`,
   /** Beyond the old portal: public check of an entry receipt by its number. */
   receiptVerify: `${TB}/receipt/verify`,
+  /** Beyond the old portal: the competition certificate's A4 PDF (owner only) and its public check. */
+  userCertificatePdf: `${TB}/getUserCertificate/pdf`,
+  certificateVerify: `${TB}/certificate/verify`,
 } as const

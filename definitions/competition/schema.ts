@@ -1,6 +1,8 @@
 import { IMAGE } from '../landing/define.ts'
 import { landingSectionDefs } from '../landing/schema.ts'
+import { certificateBlockSchema } from './certificate.ts'
 import { API_FAMILIES } from './families.ts'
+import { judgingSchemaProperties } from './judging.ts'
 import { PHASE_LABELS } from './phases.ts'
 
 /** Competition file names are their routes: /{slug}/index. */
@@ -156,6 +158,8 @@ export function competitionSchema() {
         },
         additionalProperties: false,
       },
+      // Competition certificates: definitions/competition/certificate.ts.
+      certificate: certificateBlockSchema(),
       pages: {
         type: 'object',
         description: '赛事首页（index）和作品预览页（preview）：与专题页相同的区块写法，可用 include',
@@ -163,6 +167,7 @@ export function competitionSchema() {
         required: ['index', 'preview'],
         additionalProperties: false,
       },
+      ...judgingSchemaProperties(),
     },
     required: [
       'competitionId',

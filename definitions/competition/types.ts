@@ -1,5 +1,7 @@
 import type { Image, SectionEntry } from '../landing/types.ts'
+import type { CertificateSettings } from './certificate.ts'
 import type { ApiFamilyName } from './families.ts'
+import type { Awards, Judging } from './judging.ts'
 import type { Phases } from './phases.ts'
 
 /** A choice staff list in a definition: the stored value and what entrants read. */
@@ -55,6 +57,12 @@ export interface CompetitionDefinition {
   pay?: { fee: number; source: 'authPrice' | 'config'; required: boolean }
   organizers?: { host?: string[]; coOrganizers?: string[]; supportUnits?: string[] }
   pages: { index: { sections: SectionEntry[] }; preview: { sections: SectionEntry[] } }
+  /** Competition certificates (definitions/competition/certificate.ts); defaults when absent. */
+  certificate?: Partial<CertificateSettings>
+  /** Judging rounds (definitions/competition/judging.ts); absent: the competition is not judged here. */
+  judging?: Judging
+  /** Award levels with their counts per range; only with judging. */
+  awards?: Awards
 }
 
 /** A definition with its slug (the file name), as the engines use it. */

@@ -13,4 +13,6 @@ export interface CompetitionView extends Competition {
   routes: string[]
   /** The share card (JPEG or PNG) the page's og:image names. */
   shareCard: string
+  /** Results are published: the index page links /<slug>/results (set by the server, not the definition). */
+  resultsPublished?: boolean
 }

@@ -52,6 +52,21 @@ export const SITE_ROUTES = [
   'mobile/competition/index',
   'signIn',
   'receipt/verify',
+  'cert/verify',
+  'manage',
+  'manage/entries',
+  'manage/entry',
+  'manage/results',
+  'manage/signups',
+  'manage/events',
+  'manage/refunds',
+  'manage/staff',
+  'manage/judging',
+  'manage/certificates',
+  'manage/certificate-posts',
+  'judge',
+  'judge/round',
+  'judge/entry',
 ] as const
 
 /**

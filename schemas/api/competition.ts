@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { anyText, boolean, integer, listOf, object, text } from './json.ts'
+import { myResultsSchema } from './results.ts'
 
 // What the competition routes answer (SPEC §7 "Competition" and the competition rows of "Dictionaries
 // and configuration"). How to add a type: schemas/api/json.ts.
@@ -32,6 +33,27 @@ export const entryFileSchema = object({ fileUrl: text(300), fileOgName: text(255
 export type EntryFile = FromSchema<typeof entryFileSchema>
 const nullableFiles = { type: ['array', 'null'], items: entryFileSchema } as const
 
+/** Where an entry stands with the organisers: null (nothing), returned to its entrant, or disqualified. */
+export const MODERATION_STATES = ['returned', 'disqualified'] as const
+export type ModerationState = (typeof MODERATION_STATES)[number]
+export const MODERATION_LABELS: Record<ModerationState, string> = {
+  returned: '已退回修改',
+  disqualified: '已取消资格',
+}
+
+/** A moderation as the entrant and the staff read it; null when the entry has none. */
+export const moderationSchema = {
+  type: ['object', 'null'],
+  properties: {
+    state: { type: 'string', enum: MODERATION_STATES },
+    reason: { type: 'string', maxLength: 200 },
+    at: { ...anyText, description: 'ISO 时间（UTC）' },
+  },
+  required: ['state', 'reason', 'at'],
+  additionalProperties: false,
+} as const
+export type Moderation = FromSchema<typeof moderationSchema>
+
 /** The signed-in entrant's registration in one competition (the family's registration GET/save, auth). */
 export const competitionEntrySchema = object(
   {
@@ -55,6 +77,7 @@ export const competitionEntrySchema = object(
     paidAt: nullableText,
     finalised: boolean,
     finalisedAt: nullableText,
+    moderation: moderationSchema,
   },
   ['prefill'],
 )
@@ -215,6 +238,9 @@ export const myCompetitionSchema = object({
   registeredAt: text(32),
   certificate: { type: 'boolean', description: '结果已公布且已确认提交：可查看参赛证书' },
   receiptNumber: { type: ['string', 'null'], description: '参赛回执编号（确认提交后）' },
+  moderation: moderationSchema,
+  /** Beyond SPEC §7 (issue 24 item 7): the entry's published results; null before publication. */
+  results: myResultsSchema,
 })
 export type MyCompetition = FromSchema<typeof myCompetitionSchema>
 
@@ -227,8 +253,26 @@ export const competitionCertificateSchema = object({
   year: integer,
   works: listOf(text(60)),
   issuedAt: text(32),
+  /** Beyond SPEC §7 (README "Competition certificates"): what the PDF and the public check show. */
+  award: { type: ['string', 'null'], maxLength: 40, description: '奖项；null 为参赛证书' },
+  coAuthors: listOf(text(30)),
+  advisers: listOf(text(30)),
+  /** The public verification page the certificate's QR code opens. */
+  verifyUrl: text(600),
+  /** The paper copy's postage in fen, and whether the competition posts it free (certificate.freePostage). */
+  postageFen: integer,
+  freePostage: boolean,
 })
 export type CompetitionCertificate = FromSchema<typeof competitionCertificateSchema>
+
+/** Where a paper certificate is: asked for, postage paid (or free), posted with carrier and tracking number. */
+export const POST_STATUS = ['requested', 'paid', 'shipped'] as const
+export type PostStatus = (typeof POST_STATUS)[number]
+export const POST_STATUS_LABEL: Record<PostStatus, string> = {
+  requested: '已申请，待付邮费',
+  paid: '待寄出',
+  shipped: '已寄出',
+}
 
 /** A request to post a certificate (/logistics/competitionCertificate*): its address is a snapshot taken when asked. */
 export const certificatePostSchema = object({
@@ -237,8 +281,61 @@ export const certificatePostSchema = object({
   address: formDataSchema,
   postagePaid: boolean,
   createTime: text(32),
+  status: {
+    enum: POST_STATUS,
+    description: 'requested 待付邮费 · paid 待寄出（已付或免邮费） · shipped 已寄出',
+  },
+  postage: { type: 'string', maxLength: 12, description: '邮费（元）；免邮费为 "0.00"' },
+  orderNumber: { type: ['string', 'null'], maxLength: 32 },
+  carrier: { type: ['string', 'null'], maxLength: 40 },
+  trackingNumber: { type: ['string', 'null'], maxLength: 40 },
+  shippedAt: { type: ['string', 'null'], maxLength: 32 },
 })
 export type CertificatePost = FromSchema<typeof certificatePostSchema>
+
+/**
+ * POST /logistics/competitionCertificate data: the request, and — when postage is due — the payment
+ * as the one checkout answers it (the certification fee's shape: orderNumber, status, QR or form).
+ */
+export const certificatePostPaymentSchema = object(
+  { post: certificatePostSchema, payment: { type: 'object', additionalProperties: true } },
+  ['payment'],
+)
+export type CertificatePostPayment = FromSchema<typeof certificatePostPaymentSchema>
+
+/**
+ * GET /tbCompetitionInfo/certificate/verify data (public): whether a competition certificate number is
+ * genuine and what it certifies. Names as printed on the certificate, nothing else about the entrant.
+ */
+export const certificateVerificationSchema = object({
+  number: text(32),
+  entrant: text(64),
+  coAuthors: listOf(text(30)),
+  advisers: listOf(text(30)),
+  competitionTitle: text(60),
+  year: integer,
+  works: listOf(text(60)),
+  award: { type: ['string', 'null'], maxLength: 40, description: '奖项；null 为参赛证书' },
+  issuedAt: text(32),
+  /** When superseded: when, and the number that replaced it. */
+  supersededAt: { type: ['string', 'null'], maxLength: 32 },
+  currentNumber: { type: ['string', 'null'], maxLength: 32 },
+})
+export type CertificateVerification = FromSchema<typeof certificateVerificationSchema>
+
+/** A posting request as organisers list it (/manage/certificates/posts). */
+export const staffCertificatePostSchema = object({
+  id: integer,
+  account: text(32),
+  entrant: text(64),
+  certificateNumber: { type: ['string', 'null'], maxLength: 32 },
+  post: certificatePostSchema,
+})
+export type StaffCertificatePost = FromSchema<typeof staffCertificatePostSchema>
+
+/** A re-issue's answer: the new number and the one it replaced. */
+export const certificateReissueSchema = object({ number: text(32), previous: text(32) })
+export type CertificateReissue = FromSchema<typeof certificateReissueSchema>
 
 /** A file an entry receipt covers: its SHA-256 and the RFC 3161 timestamp over it. */
 export const receiptFileSchema = object({
@@ -280,3 +377,52 @@ export const receiptVerificationSchema = object({
   tokensValid: { type: 'boolean', description: '每个时间戳令牌都签在所列哈希上且签名有效' },
 })
 export type ReceiptVerification = FromSchema<typeof receiptVerificationSchema>
+
+/** An issued competition certificate as organisers list it (/manage/certificates), newest first. */
+export const staffCertificateSchema = object({
+  number: text(32),
+  account: text(32),
+  entrant: text(64),
+  award: { type: ['string', 'null'], maxLength: 40, description: '奖项；null 为参赛证书' },
+  issuedAt: text(32),
+  current: { ...boolean, description: '现行编号（未被重新颁发取代）' },
+  supersededAt: { type: ['string', 'null'], maxLength: 32 },
+  supersededBy: { type: ['string', 'null'], maxLength: 32, description: '取代它的编号' },
+  reason: { type: ['string', 'null'], maxLength: 200, description: '重新颁发的原因' },
+})
+export type StaffCertificate = FromSchema<typeof staffCertificateSchema>
+
+/** How organisers read a posting request's status: a to-do list (the entrant reads POST_STATUS_LABEL). */
+export const POST_STATUS_STAFF_LABEL: Record<PostStatus, string> = {
+  requested: '待付款',
+  paid: '待寄送',
+  shipped: '已寄出',
+}
+
+/**
+ * What marking a certificate shipped accepts (POST /manage/certificates/ship): the route's body schema
+ * and the console's form both read these, so the form refuses exactly what the server would.
+ */
+export const SHIPPING_RULES = {
+  carrierMax: 40,
+  /** 6–40 letters, digits or -. */
+  trackingPattern: '^[A-Za-z0-9-]{6,40}$',
+} as const
+
+/** The reason of a certificate re-issue: some text, at most 200 characters (the route's `line(200)`). */
+export const REISSUE_REASON_MAX = 200
+
+/** The form's messages for a shipping entry, in field order; empty when the server would accept it. */
+export function shippingErrors(input: { carrier: string; trackingNumber: string }): {
+  carrier?: string
+  trackingNumber?: string
+} {
+  const carrier = input.carrier.trim()
+  const out: { carrier?: string; trackingNumber?: string } = {}
+  if (!carrier) out.carrier = '请填写承运商'
+  else if (carrier.length > SHIPPING_RULES.carrierMax)
+    out.carrier = `承运商不超过 ${SHIPPING_RULES.carrierMax} 个字`
+  if (!new RegExp(SHIPPING_RULES.trackingPattern).test(input.trackingNumber))
+    out.trackingNumber = '运单号须为 6–40 位字母、数字或 -'
+  return out
+}

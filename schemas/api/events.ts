@@ -26,8 +26,10 @@ export const hubItemSchema = object(
     dates: text(80),
     venue: text(60),
     startsAt: text(32),
+    /** A competition whose results are published: /<slug>/results (the card links it). */
+    resultsHref: text(200),
   },
-  ['venue'],
+  ['venue', 'resultsHref'],
 )
 export type HubItem = FromSchema<typeof hubItemSchema>
 

@@ -110,3 +110,36 @@ export function defineForm<
     check: ((data: never, today: string) => Partial<Record<string, string>>) | undefined
   } & (L extends true ? { landingSignup: true } : { landingSignup?: undefined })
 }
+
+/**
+ * The value a field's schema admits, read shallowly from its `enum` or `type` keyword. Shallow on
+ * purpose: json-schema-to-ts's FromSchema over the forms' schemas (ajv-errors messages, formats,
+ * if/then) exceeds TypeScript's instantiation depth, and a body the server has validated needs no more
+ * than its fields' primitive types to be read without a cast.
+ */
+type ValueOf<S> = S extends { enum: readonly (infer E)[] }
+  ? E
+  : S extends { const: infer C }
+    ? C
+    : S extends { type: 'string' }
+      ? string
+      : S extends { type: 'integer' | 'number' }
+        ? number
+        : S extends { type: 'boolean' }
+          ? boolean
+          : S extends { type: 'array'; items: infer I }
+            ? ValueOf<I>[]
+            : S extends { type: 'array' }
+              ? unknown[]
+              : S extends { type: 'object'; properties: object }
+                ? DataOf<S>
+                : S extends { type: 'object' }
+                  ? Record<string, unknown>
+                  : unknown
+
+/** What a form's schema admits: each property's value, required ones present, the others optional. */
+export type DataOf<S> = S extends { properties: infer P; required: readonly (infer R)[] }
+  ? { [K in keyof P & R]: ValueOf<P[K]> } & { [K in Exclude<keyof P, R>]?: ValueOf<P[K]> }
+  : S extends { properties: infer P }
+    ? { [K in keyof P]?: ValueOf<P[K]> }
+    : Record<string, unknown>

@@ -1,4 +1,4 @@
-import type { FormEntry } from './define.ts'
+import type { DataOf, FormEntry } from './define.ts'
 import { FORMS_BY_NAME } from './registry.ts'
 
 export type { FormEntry } from './define.ts'
@@ -14,6 +14,15 @@ export type { FormEntry } from './define.ts'
 export const FORMS = FORMS_BY_NAME satisfies Record<string, FormEntry>
 
 export type FormName = keyof typeof FORMS
+
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never
+
+/**
+ * A form's data once validated against its schema (field by field; see DataOf). A name known only as
+ * one of several (a competition's step form) gives plain records: its fields depend on the definition.
+ */
+export type FormData<N extends FormName> =
+  true extends IsUnion<N> ? Record<string, unknown> : DataOf<(typeof FORMS)[N]['schema']>
 
 /** Every form name, in registry order. */
 export const FORM_NAMES = Object.keys(FORMS) as FormName[]

@@ -130,4 +130,12 @@ export const realname = defineForm({
   },
 })
 
-export type RealnameForm = FromSchema<typeof realname.schema> & { gender?: '1' | '2'; birthday?: string }
+/**
+ * A valid real-name form. The if/then/else branches, which the field list cannot carry, require the
+ * document number for every type and define gender and birthday for those other than the ID card.
+ */
+export type RealnameForm = FromSchema<typeof realname.schema> & {
+  identity: string
+  gender?: '1' | '2'
+  birthday?: string
+}

@@ -18,6 +18,11 @@ import * as m0015 from './migrations/0015-public-files.ts'
 import * as m0016 from './migrations/0016-opening-ledger-refund-cases.ts'
 import * as m0017 from './migrations/0017-event-entries-check-ins.ts'
 import * as m0018 from './migrations/0018-competition-receipts.ts'
+import * as m0019 from './migrations/0019-staff-roles-audit-log.ts'
+import * as m0020 from './migrations/0020-judging.ts'
+import * as m0021 from './migrations/0021-entry-moderation.ts'
+import * as m0022 from './migrations/0022-competition-certificates.ts'
+import * as m0023 from './migrations/0023-results.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -43,6 +48,11 @@ const migrations: Array<[string, Migration]> = [
   ['0016-opening-ledger-refund-cases', m0016],
   ['0017-event-entries-check-ins', m0017],
   ['0018-competition-receipts', m0018],
+  ['0019-staff-roles-audit-log', m0019],
+  ['0020-judging', m0020],
+  ['0021-entry-moderation', m0021],
+  ['0022-competition-certificates', m0022],
+  ['0023-results', m0023],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {

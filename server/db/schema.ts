@@ -279,6 +279,10 @@ export interface CompetitionRegistrationTable {
   paid_order_id: number | null
   paid_at: string | null
   finalised_at: string | null
+  /** Migration 0021: null, 'returned' or 'disqualified' (README "Organisers' console"). */
+  moderation: string | null
+  moderation_reason: string | null
+  moderated_at: string | null
   created_at: string
   updated_at: string
 }
@@ -315,6 +319,33 @@ export interface CompetitionCertificatePostTable {
   address: string
   postage_paid: number
   created_at: string
+  /** requested | paid | shipped (null on rows older than migration 0022: read as requested). */
+  status: string | null
+  postage_fen: number | null
+  order_number: string | null
+  paid_at: string | null
+  carrier: string | null
+  tracking_number: string | null
+  shipped_at: string | null
+}
+
+/** An issued competition certificate number (services/competition/certificate-records.ts). */
+export interface CompetitionCertificateTable {
+  id: Generated<number>
+  number: string
+  user_id: number
+  competition_id: number
+  registration_id: number
+  /** The registration while this is its current certificate; null once superseded. */
+  current_registration_id: number | null
+  award: string | null
+  /** JSON text: the merge-field values as issued. */
+  fields: string
+  template: string
+  issued_at: string
+  superseded_by: string | null
+  superseded_at: string | null
+  reason: string | null
 }
 
 /** The site-wide search index (server/services/search-index.ts). */
@@ -490,6 +521,7 @@ export interface Database {
   competition_works: CompetitionWorkTable
   competition_drafts: CompetitionDraftTable
   competition_certificate_posts: CompetitionCertificatePostTable
+  competition_certificates: CompetitionCertificateTable
   competition_receipts: CompetitionReceiptTable
   competition_receipt_files: CompetitionReceiptFileTable
   competition_receipt_sequences: CompetitionReceiptSequenceTable
@@ -508,6 +540,15 @@ export interface Database {
   designer_patents: DesignerPatentTable
   designer_projects: DesignerProjectTable
   talents: TalentTable
+  staff_roles: StaffRoleTable
+  audit_log: AuditLogTable
+  judging_assignments: JudgingAssignmentTable
+  judging_conflicts: JudgingConflictTable
+  judging_sheets: JudgingSheetTable
+  judging_round_locks: JudgingRoundLockTable
+  judging_advancements: JudgingAdvancementTable
+  result_awards: ResultAwardTable
+  result_publications: ResultPublicationTable
 }
 
 /** A rights-confirmed work (migration 0011): registered once, never edited. */
@@ -589,4 +630,120 @@ export interface CompetitionReceiptFileTable {
 export interface CompetitionReceiptSequenceTable {
   year: number
   last: number
+}
+
+/** A staff role (migration 0019, README "Staff roles"): unique per user, role, competition and round. */
+export interface StaffRoleTable {
+  id: Generated<number>
+  user_id: number
+  /** 'admin' | 'organiser' | 'judge' (server/services/staff/roles.ts). */
+  role: string
+  /** Null for admin; the competition of an organiser or a judge. */
+  competition_id: number | null
+  /** A judge's round (the definition's round id); null: every round of the competition. */
+  round_id: string | null
+  /** Who granted it; null for the command line (npm run grant) and the demo seed. */
+  granted_by: number | null
+  granted_at: string
+}
+
+/** One staff action (migration 0019): written in the transaction of the change, never edited. */
+export interface AuditLogTable {
+  id: Generated<number>
+  /** Null: the command line or the system (the seed). */
+  actor_id: number | null
+  /** 'role.grant', 'role.revoke', … */
+  action: string
+  target_type: string
+  target_id: string
+  competition_id: number | null
+  /** JSON text: what changed, with before/after where there is a before. */
+  detail: string
+  at: string
+}
+
+/** A judge's assignment to an entry (a work) of a round (migration 0020, README "Judging"). */
+export interface JudgingAssignmentTable {
+  id: Generated<number>
+  competition_id: number
+  /** The definition's round id. */
+  round_id: string
+  work_id: number
+  judge_id: number
+  assigned_at: string
+}
+
+/** A conflict of interest a judge declared on a work; holds for every round of it. */
+export interface JudgingConflictTable {
+  id: Generated<number>
+  competition_id: number
+  /** The round it was declared in. */
+  round_id: string
+  work_id: number
+  judge_id: number
+  reason: string
+  declared_at: string
+}
+
+/** A judge's score sheet for an entry of a round, saved as it is filled in. */
+export interface JudgingSheetTable {
+  id: Generated<number>
+  competition_id: number
+  round_id: string
+  work_id: number
+  judge_id: number
+  /** JSON text: criterion id → score (scored rounds); {} for a qualifying round. */
+  scores: string
+  /** Qualifying rounds: 1 pass, 0 fail, null not yet decided. */
+  pass: number | null
+  comment: string
+  /** 1 once the judge submitted a complete sheet. */
+  submitted: Generated<number>
+  created_at: string
+  updated_at: string
+  submitted_at: string | null
+}
+
+/** One row per round, updated first by every assignment change so concurrent changes take turns. */
+export interface JudgingRoundLockTable {
+  competition_id: number
+  round_id: string
+  version: number
+}
+
+/** Migration 0023: an entry an organiser confirmed into a later round (`round_id` is the round entered). */
+export interface JudgingAdvancementTable {
+  id: Generated<number>
+  competition_id: number
+  round_id: string
+  work_id: number
+  decided_by: number
+  decided_at: string
+}
+
+/** Migration 0023: an entry's confirmed result and award; public only once its competition's results are published. */
+export interface ResultAwardTable {
+  id: Generated<number>
+  competition_id: number
+  work_id: number
+  registration_id: number
+  range: string
+  /** Decimal string of the final round's result; null for an entry without one. */
+  result: string | null
+  rank: number | null
+  award_id: string | null
+  award_title: string | null
+  decided_by: number
+  decided_at: string
+}
+
+/** Migration 0023: a competition's results publication: 'scheduled' (publish_at) or 'published'. */
+export interface ResultPublicationTable {
+  competition_id: number
+  status: 'scheduled' | 'published'
+  publish_at: string | null
+  published_at: string | null
+  published_by: number | null
+  updated_at: string
+  version: Generated<number>
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { readConfig } from '../config.ts'
+import { CompetitionRegistry } from '../services/competitions.ts'
 import { guardDemoData } from '../services/demo-data.ts'
 import { IdentityVault } from '../services/identity-vault.ts'
 import { createNotary } from '../services/notary/index.ts'
@@ -23,6 +24,10 @@ const config = readConfig()
 guardDemoData(config.demoData)
 const db = connect(config)
 const ran = await migrate(db)
+// As a start: the competition definitions into their table first (the demo judges are granted on one).
+const competitions = new CompetitionRegistry(config.definitionsRoot)
+competitions.load()
+await competitions.sync(db.kysely)
 const notary = await createNotary(config.notaryProvider, config.dataDir, db.kysely)
 await seedAtStart({
   db,

@@ -1,6 +1,7 @@
 import type { FastifyTypeProvider } from 'fastify'
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
+import { PAY_METHOD } from '../../schemas/payment.ts'
 
 /**
  * Building blocks for the `schema:` of every route (README "API docs and route schemas"). The request
@@ -115,11 +116,16 @@ export function tableReplies<const R>(row: R) {
   }
 }
 
-/** No parameters besides the token every route accepts (SPEC §6). */
-/** The path parameter of a checkout: 2 WeChat QR, 3 online cashier, 4 balance (SPEC §7 Payment). */
+/**
+ * The path parameter of a checkout: 2 WeChat QR, 3 online cashier, 4 balance (SPEC §7 Payment). The
+ * validator turns the path's text into the number (Fastify coerces parameters), so a handler reads a
+ * PayMethod.
+ */
 export const PAY_METHOD_PARAMS = {
   type: 'object',
-  properties: { method: { type: 'string', enum: ['2', '3', '4'] } },
+  properties: {
+    method: { type: 'integer', enum: [PAY_METHOD.wechatQr, PAY_METHOD.online, PAY_METHOD.balance] },
+  },
   required: ['method'],
 } as const
 

@@ -86,7 +86,7 @@ export async function accountRoutes(
       return ok({ token: await startSession(app.db, userId, opts.sessionTtlMs) })
     }
     // The login schema trims the account and checks it is a phone or an email (SPEC §4, §5).
-    const form = parseForm('login', body) as { account: string; password: string }
+    const form = parseForm('login', body)
     const { password } = form
     const account = canonicalAccount(form.account)
 

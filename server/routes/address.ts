@@ -71,7 +71,7 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
   // Request and reply types come from the route schemas.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const readAddress = (body: unknown): AddressForm => {
-    const form = parseForm('address', body) as unknown as AddressForm
+    const form = parseForm('address', body)
     if (!app.reference.isSelectableRegion(form.cityId))
       throw new BusinessError(CODE.badRequest, '请选择有效的所在地区')
     return form

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { COMPETITION_API } from '../../definitions/competition/families.ts'
 import { applyMoneySchema, competitionPriceSchema } from '../../schemas/api/competition.ts'
 import { approveResultSchema } from '../../schemas/api/payment.ts'
-import type { PayMethod } from '../../schemas/payment.ts'
 import { ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { PAY_METHOD_PARAMS, query, replies } from '../lib/route-schema.ts'
@@ -63,7 +62,7 @@ export function competitionFeeRoutes(
       const { data, msg } = await payEntryFee(app.db, checkoutDeps(app), {
         userId: request.userId,
         c,
-        method: Number(request.params.method) as PayMethod,
+        method: request.params.method,
         origin: requestOrigin(request, opts.siteOrigin),
         basePath: opts.basePath,
       })

@@ -13,6 +13,7 @@ import {
   rangeItemSchema,
 } from '../../schemas/api/competition.ts'
 import { listOf } from '../../schemas/api/json.ts'
+import { competitionResultsSchema } from '../../schemas/api/results.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { params, query, replies } from '../lib/route-schema.ts'
 import {
@@ -27,11 +28,15 @@ import {
 } from '../services/competition/catalog.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
 import { COMPETITION_MSG as M } from '../services/competition-entries.ts'
+import { isPublished } from '../services/results/published.ts'
+import { competitionResults } from '../services/results/results-view.ts'
 import { competitionDraftRoutes } from './competition-drafts.ts'
 import { competitionEntryRoutes } from './competition-entries.ts'
 import { competitionFeeRoutes } from './competition-fees.ts'
 import { competitionMineRoutes } from './competition-mine.ts'
 import { byCompetition, competitionIdField, TAGS } from './competition-schema.ts'
+
+const RESULTS_NOT_FOUND = '该赛事尚未公布评审结果'
 
 /**
  * SPEC §7 "Competition" and the competition rows of "Dictionaries and configuration": the competitions
@@ -87,7 +92,31 @@ export async function competitionRoutes(
     async (request) => {
       const c = registry.bySlug(request.params.slug)
       if (!c) throw new BusinessError(CODE.notFound, M.notFound)
-      return ok(renderable(registry.root, c, Date.now()))
+      // The index page links the results page only once there is one (issue 24 item 7).
+      return ok({
+        ...renderable(registry.root, c, Date.now()),
+        resultsPublished: !!c.judging && !!c.awards && (await isPublished(app.db.kysely, c.competitionId)),
+      })
+    },
+  )
+
+  app.get(
+    '/competition/results/:slug',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          '获奖名单（/<slug>/results 页面所用）：结果公布后按类别、奖项列出获奖作品（名称、参赛者、封面）；未公布或无评审的赛事 code 404',
+        params: params({ slug: 64 }),
+        querystring: query({}),
+        response: replies(competitionResultsSchema),
+      },
+    },
+    async (request) => {
+      const c = registry.bySlug(request.params.slug)
+      const results = c ? await competitionResults(app.db.kysely, c) : null
+      if (!results) throw new BusinessError(CODE.notFound, RESULTS_NOT_FOUND)
+      return ok(results)
     },
   )
 

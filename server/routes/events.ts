@@ -25,6 +25,7 @@ import {
   STATE_LABELS,
   submitRefusal,
 } from '../services/events.ts'
+import { publishedCompetitionIds } from '../services/results/published.ts'
 
 const TAGS = ['活动页']
 /** Entries a user may attempt per hour across all events (each event keeps one entry per user). */
@@ -60,7 +61,15 @@ export async function eventRoutes(instance: FastifyInstance, opts: { events: Eve
         response: replies(hubListSchema),
       },
     },
-    async () => ok(hubItems(app.competitions.all(), events.all(), Date.now())),
+    async () =>
+      ok(
+        hubItems(
+          app.competitions.all(),
+          events.all(),
+          Date.now(),
+          await publishedCompetitionIds(app.db.kysely),
+        ),
+      ),
   )
 
   app.get(
@@ -136,7 +145,7 @@ export async function eventRoutes(instance: FastifyInstance, opts: { events: Eve
       if (refusal || !definition.submit || !isLandingSignupForm(definition.submit.form))
         throw new BusinessError(CODE.badRequest, refusal ?? '该活动没有在线报名')
       const form = definition.submit.form
-      const data = parseForm(form, request.body) as { phone: string }
+      const data = parseForm(form, request.body)
       // Claimed before the insert, so a burst cannot pass a count made afterwards.
       const claim = await app.rateLimits.claim(`events:submit:user:${request.userId}`, SUBMIT_LIMIT)
       if (!claim.allowed) throw new BusinessError(CODE.tooMany, '提交过于频繁，请稍后再试')
@@ -168,7 +177,7 @@ export async function eventRoutes(instance: FastifyInstance, opts: { events: Eve
       const { slug, definition } = found(request.params.slug)
       const refusal = checkInRefusal(definition, Date.now())
       if (refusal) throw new BusinessError(CODE.badRequest, refusal)
-      const data = parseForm('event-check-in', request.body) as { name: string; phone: string }
+      const data = parseForm('event-check-in', request.body)
       const claim = await app.rateLimits.claimAll([
         [`events:check-in:address:${request.ip}`, CHECK_IN_LIMIT],
         [`events:check-in:phone:${slug}:${data.phone}`, CHECK_IN_PHONE_LIMIT],

@@ -33,7 +33,7 @@ export async function landingRoutes(instance: FastifyInstance): Promise<void> {
       throw new BusinessError(CODE.badRequest, '该页面没有开放报名')
     if (signup.closesAt && Date.parse(signup.closesAt) < Date.now())
       throw new BusinessError(CODE.badRequest, '报名已截止')
-    const data = parseForm(signup.form, request.body) as { phone: string }
+    const data = parseForm(signup.form, request.body)
     // Signed-in visitors are linked to their sign-up; anyone may sign up.
     const userId = (await viewerId(app, request)) ?? null
     const id = await addLandingSignup(app.db, {

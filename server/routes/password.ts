@@ -52,11 +52,7 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   })
 
   app.post('/password/reset', { schema: schemas.reset }, async (request) => {
-    const form = parseForm('password-reset', request.body) as {
-      phone: string
-      code: string
-      password: string
-    }
+    const form = parseForm('password-reset', request.body)
     const codeId = await app.verificationCodes.check(form.phone, 'reset', form.code)
     const userId = await accountOfPhone(app.db, form.phone)
     if (userId === undefined) throw new BusinessError(CODE.badRequest, WRONG_CODE)

@@ -6,7 +6,7 @@ import {
   payStatusSchema,
   userMoneySchema,
 } from '../../schemas/api/payment.ts'
-import { PAY_MSG, type PayMethod, type PayStatus } from '../../schemas/payment.ts'
+import { PAY_MSG, type PayStatus } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import {
@@ -96,7 +96,7 @@ export async function paymentRoutes(
       const { data, msg } = await payCertification(k, checkoutDeps(app), {
         userId: request.userId,
         feeFen: opts.certFeeFen,
-        method: Number(request.params.method) as PayMethod,
+        method: request.params.method,
         origin: requestOrigin(request, opts.siteOrigin),
         basePath: opts.basePath,
       })

@@ -1,7 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { realnameInfoSchema } from '../../schemas/api/realname.ts'
-import { MAINLAND_ID_CARD } from '../../schemas/forms/realname.ts'
+import { MAINLAND_ID_CARD, type RealnameForm } from '../../schemas/forms/realname.ts'
 import type { RealnameAuthTable } from '../db/schema.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
@@ -45,16 +45,9 @@ export async function realnameRoutes(instance: FastifyInstance): Promise<void> {
   })
 
   app.post('/my/realNameAuth', { preValidation: requireUser, schema: schemas.submit }, async (request) => {
-    const form = parseForm('realname', request.body) as {
-      username: string
-      identityType: string
-      identity: string
-      gender?: string
-      birthday?: string
-      cityId: string
-      professional: string
-      professionalName: string
-    }
+    // RealnameForm adds what the schema's if/then/else branches require and define (identity; gender
+    // and birthday for a document other than the mainland ID card).
+    const form = parseForm('realname', request.body) as RealnameForm
     if (!app.reference.isSelectableRegion(form.cityId))
       throw new BusinessError(CODE.badRequest, REALNAME_MESSAGES.badRegion)
     if (!app.reference.dictLabel('sys_professional_type', form.professional)) {

@@ -69,12 +69,7 @@ export async function registerRoutes(
   })
 
   app.post('/register', { schema: schemas.register, config: { privateAnswer: true } }, async (request) => {
-    const parsed = parseForm('sign-up', request.body) as {
-      account: string
-      code: string
-      password: string
-      inviteCode?: string
-    }
+    const parsed = parseForm('sign-up', request.body)
     const form = { ...parsed, account: canonicalAccount(parsed.account) }
     const inviter = form.inviteCode ? await inviterId(app.db, form.inviteCode) : undefined
     if (form.inviteCode && inviter === undefined)

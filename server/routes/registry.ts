@@ -5,11 +5,19 @@ import { articleRoutes } from './articles.ts'
 import { certificateRoutes } from './certificates.ts'
 import { commonRoutes } from './common.ts'
 import { competitionRoutes } from './competition.ts'
+import { competitionCertificateRoutes } from './competition-certificates.ts'
 import { competitionReceiptRoutes } from './competition-receipts.ts'
 import { contentRoutes } from './content.ts'
 import { eventRoutes } from './events.ts'
 import { handoffRoutes } from './handoff.ts'
+import { judgeRoutes } from './judge.ts'
 import { landingRoutes } from './landing.ts'
+import { manageCertificateRoutes } from './manage-certificates.ts'
+import { manageEntriesRoutes } from './manage-entries.ts'
+import { manageExportRoutes } from './manage-exports.ts'
+import { manageRecordsRoutes } from './manage-records.ts'
+import { manageResultsRoutes } from './manage-results.ts'
+import { manageStaffRoutes } from './manage-staff.ts'
 import { passwordRoutes } from './password.ts'
 import { paymentRoutes } from './payment.ts'
 import { peopleRoutes } from './people.ts'
@@ -37,11 +45,19 @@ export const ROUTE_MODULES = {
   certificates: certificateRoutes,
   common: commonRoutes,
   competition: competitionRoutes,
+  competitionCertificates: competitionCertificateRoutes,
   competitionReceipts: competitionReceiptRoutes,
   content: contentRoutes,
   events: eventRoutes,
   handoff: handoffRoutes,
+  judge: judgeRoutes,
   landing: landingRoutes,
+  manageCertificates: manageCertificateRoutes,
+  manageEntries: manageEntriesRoutes,
+  manageExports: manageExportRoutes,
+  manageRecords: manageRecordsRoutes,
+  manageResults: manageResultsRoutes,
+  manageStaff: manageStaffRoutes,
   password: passwordRoutes,
   payment: paymentRoutes,
   people: peopleRoutes,

@@ -53,7 +53,7 @@ export async function resumeRoutes(instance: FastifyInstance): Promise<void> {
   })
 
   app.post('/my/resume', { preValidation: requireUser, schema: schemas.save }, async (request) => {
-    const form = parseForm('resume', request.body) as ResumeForm
+    const form = parseForm('resume', request.body)
     if (form.cityId && !app.reference.isSelectableRegion(form.cityId, RESUME_REGION_LEVELS))
       throw new BusinessError(CODE.badRequest, '请选择有效的所在城市')
     await saveResume(app.db, request.userId, form)

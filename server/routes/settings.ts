@@ -52,7 +52,7 @@ export async function settingsRoutes(
   // Request and reply types come from the route schemas.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   app.post('/my/updateProfile', { preValidation: requireUser, schema: schemas.profile }, async (request) => {
-    const form = parseForm('profile', request.body) as { nickname: string }
+    const form = parseForm('profile', request.body)
     await setNickname(app.db, request.userId, form.nickname)
     return ok(undefined, '个人资料已保存')
   })
@@ -61,7 +61,7 @@ export async function settingsRoutes(
     '/my/changePassword',
     { preValidation: requireUser, schema: schemas.password },
     async (request) => {
-      const form = parseForm('password-change', request.body) as { oldPassword: string; password: string }
+      const form = parseForm('password-change', request.body)
       const user = await passwordOwner(app.db, request.userId)
       // Counted like a sign-in: a stolen session cannot guess the password at leisure.
       const attempt = await app.loginThrottle.claim(

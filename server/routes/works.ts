@@ -36,7 +36,7 @@ import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import type { Limit } from '../services/rate-limits.ts'
 import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
 import { WorkDocuments } from '../services/works/documents.ts'
-import { registerWork, WORKS_MESSAGES, type WorkRegistration } from '../services/works/register.ts'
+import { registerWork, WORKS_MESSAGES } from '../services/works/register.ts'
 import { NoPicture, Renditions } from '../services/works/renditions.ts'
 import { verifyHash } from '../services/works/verify.ts'
 import { fileUrl, listCards, placeholderCover, workById, workDetail } from '../services/works/views.ts'
@@ -164,7 +164,7 @@ export async function worksRoutes(
 
   // Not /works/add: §7 gives that path to the competition engine's default family (work submission).
   app.post('/works/register', { preValidation: requireUser, schema: schemas.add }, async (request) => {
-    const form = parseForm('works-register', request.body) as unknown as WorkRegistration
+    const form = parseForm('works-register', request.body)
     const key = `works:register:user:${request.userId}`
     const claim = await app.rateLimits.claim(key, REGISTER_LIMIT)
     if (!claim.allowed) throw new BusinessError(CODE.tooMany, WORKS_MESSAGES.tooMany)

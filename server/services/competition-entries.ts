@@ -9,6 +9,7 @@ import type { CompetitionRegistrationTable, CompetitionWorkTable, Database } fro
 import { BusinessError, CODE } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
 import { uploadsOf } from './file-records.ts'
+import { moderationOf } from './manage/moderation-view.ts'
 import { MAX_UPLOAD_BYTES } from './storage.ts'
 
 /** The Chinese answers of the competition API, each written once. */
@@ -34,7 +35,10 @@ export const COMPETITION_MSG = {
   draftForm: '本赛事没有这张表单',
   noCertificateYet: (when: string) => `结果公布后才能查看参赛证书（结果公布：${when}）`,
   noCertificate: '未确认提交参赛作品，没有参赛证书',
+  resultsNotPublished: '评审结果尚未公布，公布后即可查看参赛证书',
+  disqualifiedNoCertificate: '该报名已被取消参赛资格，没有参赛证书',
   addressNotFound: '地址不存在',
+  disqualified: '您的参赛资格已被取消，不能再确认提交',
 } as const
 
 /** Labels of the definition's form keys, for refusals and the docs. */
@@ -266,6 +270,8 @@ export function entryView(
     paidAt: row?.paid_at ?? null,
     finalised: !!row?.finalised_at,
     finalisedAt: row?.finalised_at ?? null,
+    // Staff returned the entry for correction, or disqualified it (README "Organisers' console").
+    moderation: row ? moderationOf(row) : null,
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from './competition-entries.ts'
 import type { NotaryProvider } from './notary/provider.ts'
 import { tokenCovers } from './notary/token-check.ts'
+import { writeAudit } from './staff/audit.ts'
 
 /**
  * Entry receipts (README "参赛回执"): when an entrant confirms submission, the entry gets a number
@@ -107,34 +108,68 @@ export async function finaliseWithReceipt(
   const finalisedAt = at.toISOString()
   const titles = entry.works.map((w) => workView(undefined, w).worksName).filter(Boolean)
   return db.transaction().execute(async (trx) => {
+    // An entry staff returned (README "Organisers' console") is submitted again here: that clears the
+    // returned state; a disqualified one is never finalised again.
     const done = await trx
       .updateTable('competition_registrations')
-      .set({ finalised_at: finalisedAt, updated_at: finalisedAt })
+      .set({
+        finalised_at: finalisedAt,
+        updated_at: finalisedAt,
+        moderation: null,
+        moderation_reason: null,
+        moderated_at: null,
+      })
       .where('id', '=', entry.registration.id)
       .where('finalised_at', 'is', null)
+      .where((eb) => eb.or([eb('moderation', 'is', null), eb('moderation', '=', 'returned')]))
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) return false
-    const year = beijingYear(at)
-    const receipt = await trx
-      .insertInto('competition_receipts')
-      .values({
-        registration_id: entry.registration.id,
-        user_id: entry.registration.user_id,
-        competition_id: entry.competitionId,
-        number: receiptNumber(year, await nextSequence(trx, year)),
-        works: JSON.stringify(titles),
-        notary: notary.name,
-        tsa_certificate: certificate,
-        created_at: finalisedAt,
+    const values = {
+      works: JSON.stringify(titles),
+      notary: notary.name,
+      tsa_certificate: certificate,
+      created_at: finalisedAt,
+    }
+    // A returned entry keeps its number: its receipt is stamped again over the corrected files.
+    const earlier = await trx
+      .selectFrom('competition_receipts')
+      .select('id')
+      .where('registration_id', '=', entry.registration.id)
+      .executeTakeFirst()
+    let receiptId: number
+    if (earlier) {
+      await trx.updateTable('competition_receipts').set(values).where('id', '=', earlier.id).execute()
+      await trx.deleteFrom('competition_receipt_files').where('receipt_id', '=', earlier.id).execute()
+      await writeAudit(trx, {
+        actorId: entry.registration.user_id,
+        action: 'entry.resubmit',
+        targetType: 'entry',
+        targetId: entry.registration.id,
+        competitionId: entry.competitionId,
+        detail: { before: { state: 'returned' }, after: { state: 'submitted' } },
       })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+      receiptId = earlier.id
+    } else {
+      const year = beijingYear(at)
+      const receipt = await trx
+        .insertInto('competition_receipts')
+        .values({
+          ...values,
+          registration_id: entry.registration.id,
+          user_id: entry.registration.user_id,
+          competition_id: entry.competitionId,
+          number: receiptNumber(year, await nextSequence(trx, year)),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      receiptId = receipt.id
+    }
     if (stamps.length)
       await trx
         .insertInto('competition_receipt_files')
         .values(
           stamps.map((s, i) => ({
-            receipt_id: receipt.id,
+            receipt_id: receiptId,
             sort: i,
             label: s.label,
             original_name: s.name,

@@ -105,10 +105,17 @@ export interface HubItem {
   dates: string
   venue?: string
   startsAt: string
+  /** A competition with published results: its results page (issue 24 item 7). */
+  resultsHref?: string
 }
 
 /** Every competition and event, open first, then upcoming, then past; latest first within each. */
-export function hubItems(competitions: Competition[], events: LoadedEventPage[], now: number): HubItem[] {
+export function hubItems(
+  competitions: Competition[],
+  events: LoadedEventPage[],
+  now: number,
+  published: ReadonlySet<number> = new Set(),
+): HubItem[] {
   const order: Record<WindowState, number> = { open: 0, upcoming: 1, past: 2 }
   const items: HubItem[] = [
     ...competitions.map((c): HubItem => {
@@ -127,6 +134,9 @@ export function hubItems(competitions: Competition[], events: LoadedEventPage[],
         year: c.year,
         dates: `报名 ${formatPhase(c.phases.registrationOpens)} — ${formatPhase(c.phases.registrationCloses)}`,
         startsAt: c.phases.registrationOpens,
+        ...(c.judging && c.awards && published.has(c.competitionId)
+          ? { resultsHref: `/${c.slug}/results` }
+          : {}),
       }
     }),
     ...events.map(({ slug, definition: e }): HubItem => {

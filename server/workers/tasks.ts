@@ -3,6 +3,10 @@ import type { CertificationInfo } from '../../schemas/api/certificates.ts'
 import type { ResumeForm } from '../../schemas/forms/resume.ts'
 import { questionnairePdf as drawQuestionnaire } from '../services/articles/questionnaire-pdf.ts'
 import { certificatePdf as drawCertificate } from '../services/certificate/render.ts'
+import {
+  type CertificatePdfInput,
+  competitionCertificatePdf as drawCompetitionCertificate,
+} from '../services/competition/certificate-pdf.ts'
 import { receiptPdf as drawReceipt, type ReceiptPdfInput } from '../services/receipt-pdf.ts'
 import { resumePdf as drawResume } from '../services/resume-pdf.ts'
 import {
@@ -22,6 +26,9 @@ export { render, warmRenderer as warm } from './render-task.ts'
 
 export const certificatePdf = ({ cert, verifyUrl }: { cert: CertificationInfo; verifyUrl: string }) =>
   drawCertificate(cert, verifyUrl)
+
+/** A competition certificate (README "Competition certificates"). */
+export const competitionCertificatePdf = (input: CertificatePdfInput) => drawCompetitionCertificate(input)
 
 export const depositCertificatePdf = (certificate: DepositCertificate) => drawDeposit(certificate)
 

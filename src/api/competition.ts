@@ -3,6 +3,8 @@ import type { CompetitionView } from '../../definitions/competition/view.ts'
 import type { DictItem } from '../../schemas/api/common.ts'
 import type {
   CertificatePost,
+  CertificatePostPayment,
+  CertificateVerification,
   CompetitionCard,
   CompetitionCertificate,
   CompetitionDraft,
@@ -18,6 +20,7 @@ import type {
 } from '../../schemas/api/competition.ts'
 import { competitionDefinitionPath } from '../../schemas/api/competition.ts'
 import type { ApproveResult } from '../../schemas/api/payment.ts'
+import { type CompetitionResults, competitionResultsPath } from '../../schemas/api/results.ts'
 import type { PayMethod } from '../../schemas/payment.ts'
 import { CODE } from '../lib/constants.ts'
 import { ApiError, getData, getTable, http, postData } from './http.ts'
@@ -29,16 +32,48 @@ export const listCompetitions = () => getData<CompetitionCard[]>(COMPETITION_API
 export const getCompetition = (slug: string) =>
   getData<CompetitionView>(competitionDefinitionPath(slug), { skipAuthRedirect: true })
 
+/** A competition's published winners (public); the server answers code 404 before publication. */
+export const getCompetitionResults = (slug: string) =>
+  getData<CompetitionResults>(competitionResultsPath(slug), { skipAuthRedirect: true })
+
 /** The competitions the signed-in user entered, newest registration first (我的赛事). */
 export const listMyCompetitions = () => getData<MyCompetition[]>(COMPETITION_API.myCompetitions)
 
-/** The participation certificate of a finalised entry once results are out (竞赛证书). */
+/** The certificate of a finalised entry once results are out (竞赛证书), issued on first request. */
 export const getCompetitionCertificate = (competitionId: number) =>
   getData<CompetitionCertificate>(COMPETITION_API.userCertificate, { params: { competitionId } })
 
-/** Asks for the paper certificate to be posted to one of the user's addresses. */
-export const postCertificate = (competitionId: number, addressId: number) =>
-  postData<CertificatePost>(COMPETITION_API.postCertificate, { competitionId, addressId })
+/** The certificate's A4 PDF as a download link (the session cookie names the owner). */
+export const certificatePdfUrl = (competitionId: number) =>
+  `/api${COMPETITION_API.userCertificatePdf}?competitionId=${competitionId}`
+
+/**
+ * Asks for the paper certificate to be posted to one of the user's addresses; with a method, pays the
+ * postage at once (the payment service's balance, QR or online cashier).
+ */
+export const postCertificate = (competitionId: number, addressId: number, method?: PayMethod) =>
+  postData<CertificatePostPayment>(COMPETITION_API.postCertificate, { competitionId, addressId, method })
+
+/** Asks for free posting (only where the competition posts free). */
+export const postCertificateFree = (competitionId: number, addressId: number) =>
+  getData<CertificatePost[]>(COMPETITION_API.postCertificateNoPay, { params: { competitionId, addressId } })
+
+/** The user's posting requests of one competition (empty: none yet). */
+export const listCertificatePosts = (competitionId: number) =>
+  getData<CertificatePost[]>(COMPETITION_API.postCertificateNoPay, { params: { competitionId } })
+
+/** Public check of a certificate number: null when none has it (an answer to show, not an error). */
+export async function verifyCompetitionCertificate(number: string): Promise<CertificateVerification | null> {
+  try {
+    return await getData<CertificateVerification>(COMPETITION_API.certificateVerify, {
+      params: { number },
+      logOnlyCodes: [CODE.notFound],
+    })
+  } catch (error) {
+    if (error instanceof ApiError && error.code === CODE.notFound) return null
+    throw error
+  }
+}
 
 /** The receipt PDF as a download link (the session cookie names the owner). */
 export const receiptPdfUrl = (competitionId: number) =>

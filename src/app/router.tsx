@@ -33,6 +33,7 @@ const competitionRoutes: RouteObject = {
     { index: true, loader: ({ params }) => redirect(paths.competition.getHref(params.competition ?? '')) },
     { path: 'index', lazy: () => import('../engine/competition/index-page.tsx') },
     { path: 'preview', lazy: () => import('../engine/competition/preview-page.tsx') },
+    { path: 'results', lazy: () => import('../engine/competition/results-page.tsx') },
     {
       // The entrant's workspace (signed in, rendered in the browser): the step bar over each step.
       lazy: signedIn(() => import('../engine/competition/workspace/workspace-route.tsx')),
@@ -66,6 +67,24 @@ const competitionRoutes: RouteObject = {
     },
   ],
 }
+
+/** The console's screens, each a lazy chunk no public page loads. */
+const manageRoutes = (): RouteObject[] =>
+  (
+    [
+      [paths.manage, () => import('../features/manage/competitions-page.tsx')],
+      [paths.manageEntries, () => import('../features/manage/entries-page.tsx')],
+      [paths.manageEntry, () => import('../features/manage/entry-page.tsx')],
+      [paths.manageResults, () => import('../features/manage/results-page.tsx')],
+      [paths.manageSignups, () => import('../features/manage/signups-page.tsx')],
+      [paths.manageEvents, () => import('../features/manage/events-page.tsx')],
+      [paths.manageRefunds, () => import('../features/manage/refunds-page.tsx')],
+      [paths.manageStaff, () => import('../features/manage/staff-page.tsx')],
+      [paths.manageJudging, () => import('../features/manage/judging-page.tsx')],
+      [paths.manageCertificates, () => import('../features/manage/certificates-page.tsx')],
+      [paths.manageCertificatePosts, () => import('../features/manage/certificate-posts-page.tsx')],
+    ] as const
+  ).map(([page, load]) => ({ path: at(page), lazy: signedIn(load) }))
 
 /**
  * Every feature is a lazy route: the home page loads only the shell and itself. The paths are the
@@ -137,6 +156,14 @@ export const routes: RouteObject[] = [
             path: at(paths.receiptVerify),
             lazy: () => import('../features/competition-receipts/verify-page.tsx'),
           },
+          {
+            path: at(paths.certVerify),
+            lazy: () => import('../features/competition-certificates/verify-page.tsx'),
+          },
+          // The judges' workspace: staff screens, lazy like every page, so public pages never carry them.
+          { path: at(paths.judge), lazy: signedIn(() => import('../features/judge/rounds-page.tsx')) },
+          { path: at(paths.judgeRound), lazy: signedIn(() => import('../features/judge/round-page.tsx')) },
+          { path: at(paths.judgeEntry), lazy: signedIn(() => import('../features/judge/entry-page.tsx')) },
           { path: at(paths.designers), lazy: () => import('../features/designers/index-page.tsx') },
           { path: at(paths.designerDetail), lazy: () => import('../features/designers/detail-page.tsx') },
           { path: at(paths.talents), lazy: () => import('../features/talents/index-page.tsx') },
@@ -191,6 +218,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/events/mobile-list-page.tsx'),
           },
           { path: at(paths.signIn), lazy: () => import('../features/events/sign-in-page.tsx') },
+          // The organisers' console: staff only, its own chunks (README "Organisers' console").
+          ...manageRoutes(),
           // Every event of events/ at the path its file names (README "活动页").
           ...eventRoutes(),
           competitionRoutes,

@@ -67,6 +67,56 @@ export const paths = {
     path: '/receipt/verify',
     getHref: (number: string) => `/receipt/verify?number=${encodeURIComponent(number)}`,
   },
+  /** What a competition certificate's QR code opens (?number=KBS…). */
+  certVerify: {
+    path: '/cert/verify',
+    getHref: (number: string) => `/cert/verify?number=${encodeURIComponent(number)}`,
+  },
+  // The organisers' console (README "Organisers' console"): staff only; the query carries the filters.
+  manage: page('/manage'),
+  manageEntries: {
+    path: '/manage/entries',
+    getHref: (competitionId: number, query = '') =>
+      `/manage/entries?competitionId=${competitionId}${query ? `&${query}` : ''}`,
+  },
+  manageEntry: {
+    path: '/manage/entry',
+    getHref: (competitionId: number, id: number) => `/manage/entry?competitionId=${competitionId}&id=${id}`,
+  },
+  manageResults: {
+    path: '/manage/results',
+    getHref: (competitionId: number, roundId?: string) =>
+      `/manage/results?competitionId=${competitionId}${roundId ? `&roundId=${encodeURIComponent(roundId)}` : ''}`,
+  },
+  manageSignups: page('/manage/signups'),
+  manageEvents: page('/manage/events'),
+  manageRefunds: page('/manage/refunds'),
+  manageStaff: page('/manage/staff'),
+  /** A competition's judging rounds and their assignment (without competitionId: the first one). */
+  manageJudging: {
+    path: '/manage/judging',
+    getHref: (competitionId: number) => `/manage/judging?competitionId=${competitionId}`,
+  },
+  manageCertificates: {
+    path: '/manage/certificates',
+    getHref: (competitionId: number) => `/manage/certificates?competitionId=${competitionId}`,
+  },
+  manageCertificatePosts: {
+    path: '/manage/certificate-posts',
+    getHref: (competitionId: number) => `/manage/certificate-posts?competitionId=${competitionId}`,
+  },
+  /** The judges' workspace (README "Judging"): my rounds, a round's entries, one entry's sheet. */
+  judge: page('/judge'),
+  judgeRound: {
+    path: '/judge/round',
+    getHref: (competitionId: number, roundId: string) =>
+      `/judge/round?competitionId=${competitionId}&roundId=${encodeURIComponent(roundId)}`,
+  },
+  judgeEntry: {
+    path: '/judge/entry',
+    getHref: (competitionId: number, roundId: string, workId: number) =>
+      `/judge/entry?competitionId=${competitionId}&roundId=${encodeURIComponent(roundId)}&workId=${workId}`,
+  },
   // News, quotations, video history and the miscellaneous pages (SPEC §2).
   news: page('/news/index'),
   newsDetail: { path: '/news/detail', getHref: (id: number) => `/news/detail?id=${id}` },

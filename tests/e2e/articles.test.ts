@@ -1,7 +1,7 @@
 import type { Browser, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QUOTATIONS } from '../../server/db/seed/articles/quotations.ts'
-import { baseURL, launch, openPage, signIn, waitForHydration } from './page.ts'
+import { baseURL, launch, membersOnlyDocumentId, openPage, signIn, waitForHydration } from './page.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -106,14 +106,7 @@ describe('news and history videos', () => {
 
 describe('documents', () => {
   it('a signed link made by a member downloads a members-only document in a fresh browser without signing in', async () => {
-    let id = 0
-    for (let candidate = 1; candidate <= 10 && !id; candidate++) {
-      const info = (await (await fetch(`${baseURL()}/api/others/document/${candidate}`)).json()) as {
-        data?: { membersOnly: boolean }
-      }
-      if (info.data?.membersOnly) id = candidate
-    }
-    expect(id).toBeGreaterThan(0)
+    const id = await membersOnlyDocumentId()
     const member = await openPage(browser)
     await signIn(member.page)
     await member.page.goto(`/others/downloadword/${id}`)

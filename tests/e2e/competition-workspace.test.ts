@@ -9,7 +9,7 @@ import { routesOf } from '../../definitions/competition/routes.ts'
 import { formatError } from '../../definitions/core/json-file.ts'
 import { formatBeijing } from '../../schemas/beijing-time.ts'
 import { entryWithWork, newEntrant } from './entrants.ts'
-import { baseURL, launch, openPage, signIn } from './page.ts'
+import { baseURL, launch, networkQuiet, openPage, signIn, trackRequests } from './page.ts'
 import { completeWork, draftCount, setWorkUpdated, verifyRealName } from './workspace-entries.ts'
 
 /**
@@ -53,10 +53,11 @@ async function signedInContext(account: string, width: number, timezoneId?: stri
 
 /** Opens `url` and waits until the app is live and the workspace has drawn its step. */
 async function openStep(page: Page, url: string): Promise<void> {
+  trackRequests(page)
   await page.goto(url)
   await page.locator('html[data-live]').waitFor({ state: 'attached' })
   await page.getByTestId('competition-steps').waitFor()
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   // Skeletons give way to the step's form or text.
   await expect.poll(() => page.locator('.chakra-skeleton').count()).toBe(0)
 }

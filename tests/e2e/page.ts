@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core'
 import { afterEach, inject } from 'vitest'
 import { LOGIN_SOURCE, TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts'
@@ -46,6 +46,7 @@ export async function openPage(
   })
   open.push(context)
   const page = await context.newPage()
+  trackRequests(page)
   const errors: string[] = []
   page.on('console', (m) => {
     // The 404 page answers HTTP 404 (for crawlers), which Chromium logs as a failed resource.
@@ -110,6 +111,45 @@ export async function signIn(page: Page, account = '13800000001', password = 'Ka
   await page.goto('/')
 }
 
+/** The requests each tracked page has open (trackRequests), for networkQuiet. */
+const openRequests = new WeakMap<Page, Set<Request>>()
+
+/**
+ * Counts the page's requests from now on, so networkQuiet can wait for exactly them. Call it on a
+ * new page, before its first navigation (openPage does).
+ */
+export function trackRequests(page: Page): void {
+  if (openRequests.has(page)) return
+  const open = new Set<Request>()
+  openRequests.set(page, open)
+  page.on('request', (r) => open.add(r))
+  page.on('requestfinished', (r) => open.delete(r))
+  // Chromium reports a request a navigation abandons as failed.
+  page.on('requestfailed', (r) => open.delete(r))
+}
+
+/**
+ * Waits until the page has had no request open for `quietMs` — Playwright's 'networkidle' with a
+ * shorter quiet window (its 500 ms, paid after every load of every sweep, was a quarter of the e2e
+ * suite's time). An untracked page falls back to 'networkidle'. A request still open after
+ * `timeoutMs` fails the wait, naming it.
+ */
+export async function networkQuiet(page: Page, quietMs = 150, timeoutMs = 30_000): Promise<void> {
+  const open = openRequests.get(page)
+  if (!open) return page.waitForLoadState('networkidle')
+  const deadline = Date.now() + timeoutMs
+  let quietSince = Date.now()
+  for (;;) {
+    if (open.size > 0) quietSince = Date.now()
+    else if (Date.now() - quietSince >= quietMs) return
+    if (Date.now() > deadline)
+      throw new Error(
+        `requests still open after ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`,
+      )
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
 /**
  * Scrolls to the bottom a viewport at a time, pausing `pauseMs` at each step, so lazy sections and
  * images load; then waits for the network to settle.
@@ -123,7 +163,7 @@ export async function scrollThrough(page: Page, pauseMs = 100): Promise<void> {
     if (done) break
     await page.waitForTimeout(pauseMs)
   }
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
 }
 
 /**
@@ -135,4 +175,15 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
     const element = document.querySelector(s)
     return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
   }, selector)
+}
+
+/** The id of a seeded document only members may download (the first of ids 1–10 that is). */
+export async function membersOnlyDocumentId(): Promise<number> {
+  for (let candidate = 1; candidate <= 10; candidate++) {
+    const info = (await (await fetch(`${baseURL()}/api/others/document/${candidate}`)).json()) as {
+      data?: { membersOnly: boolean }
+    }
+    if (info.data?.membersOnly) return candidate
+  }
+  throw new Error('no members-only document among ids 1–10 of the seed')
 }

@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { competitionShareCardOf } from '../../definitions/competition/render.ts'
 import { NEWS } from '../../server/db/seed/articles/news.ts'
@@ -11,8 +11,8 @@ import { VIDEOS } from '../../server/db/seed/articles/videos.ts'
 import { DEMO_TALENTS } from '../../server/db/seed/people-data.ts'
 import { SEED_WORKS } from '../../server/db/seed/works.ts'
 import { STAGING_PREFIX } from '../support/e2e-server.ts'
-import { LANDING_DIR, type LandingFile, landingFiles } from '../support/landing-files.ts'
-import { baseURL, launch, openPage, stagingURL } from './page.ts'
+import { LANDING_DIR, type LandingFile, landingFiles, typesUsed } from '../support/landing-files.ts'
+import { baseURL, launch, networkQuiet, openPage, stagingURL, trackRequests } from './page.ts'
 
 // Public pages come from the server as complete HTML (src/entry-server.tsx, server/plugins/page-render.ts)
 // and the browser hydrates them; landing sections hydrate as they near the viewport (issue 8, item 7).
@@ -422,7 +422,7 @@ function installProbes() {
  */
 async function scrollSlowlyToBottom(page: Page): Promise<void> {
   await page.evaluate(() => window.__scrollSlowly())
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   await page
     .waitForFunction(() => window.__unhydrated(false).length === 0, undefined, { timeout: 5_000 })
     .catch(() => {}) // the test names what is left
@@ -438,6 +438,21 @@ interface Visit {
   removedStyles: string[]
   /** How many style elements hold Chakra's global CSS (its reset starts `@layer reset{`). */
   globalCssCopies: number
+  /** Requests that failed or were answered 400 or more. */
+  failed: string[]
+  /** The landing section types whose code the page loaded (chunks named section-<type>-<hash>.js). */
+  sectionChunks: string[]
+  /** What the page shows once it has hydrated and been scrolled through. */
+  shown: {
+    title: string
+    description: string | null
+    sections: number
+    /** Sections that fell back to their error placeholder. */
+    broken: number
+    images: Array<{ src: string; w: string | null; h: string | null }>
+    /** How far the page is wider than the viewport (0 or less: no horizontal scroll). */
+    overflow: number
+  }
 }
 
 /** At most this many pages load at once: a visit is mostly Chromium’s work, and the machines have two cores. */
@@ -464,6 +479,7 @@ async function visit(sitePath: string, width: number, origin = baseURL()): Promi
   })
   try {
     const page = await context.newPage()
+    trackRequests(page)
     await page.addInitScript(installProbes)
     const messages: string[] = []
     page.on('console', (m: ConsoleMessage) => {
@@ -482,6 +498,19 @@ async function visit(sitePath: string, width: number, origin = baseURL()): Promi
       messages.push(`${m.type()}: ${m.text()} (${m.location().url}:${m.location().lineNumber})`)
     })
     page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`))
+    const failed: string[] = []
+    const sectionChunks = new Set<string>()
+    page.on('request', (r) => {
+      // The content hash is 8 characters and may itself start with '-' (section-signup--XPKqqY1.js).
+      const match = /\/assets\/section-([a-z-]+?)-[\w-]{8}\.js$/.exec(r.url())
+      if (match) sectionChunks.add(match[1]!)
+    })
+    page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`))
+    page.on('response', (r) => {
+      // The document's own 404 is what /404 answers (for crawlers).
+      if (r.status() >= 400 && !(sitePath === '/404' && r.request().isNavigationRequest()))
+        failed.push(`${r.status()} ${r.url()}`)
+    })
     await page.goto(sitePath, { waitUntil: 'domcontentloaded' })
     await page.waitForFunction(() => window.__rootHydrated(), undefined, { timeout: 20_000 })
     await scrollSlowlyToBottom(page)
@@ -493,7 +522,24 @@ async function visit(sitePath: string, width: number, origin = baseURL()): Promi
         s.textContent?.includes('@layer reset{'),
       ).length,
     }))
+    const shown = await page.evaluate(() => ({
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+      sections: document.querySelectorAll('[data-section]').length,
+      broken: [...document.querySelectorAll('main *')].filter(
+        (e) => e.childElementCount === 0 && e.textContent?.includes('此部分内容暂时无法显示'),
+      ).length,
+      images: [...document.querySelectorAll('main img')].map((e) => ({
+        src: (e as HTMLImageElement).src,
+        w: e.getAttribute('width'),
+        h: e.getAttribute('height'),
+      })),
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    }))
     return {
+      failed,
+      sectionChunks: [...sectionChunks],
+      shown,
       removedStyles: styles.removed,
       globalCssCopies: styles.globalCopies,
       messages: messages.filter((t) => !t.startsWith('(ignored)')),
@@ -504,6 +550,31 @@ async function visit(sitePath: string, width: number, origin = baseURL()): Promi
   } finally {
     await context.close()
   }
+}
+
+/**
+ * What a landing page shows once hydrated and scrolled through (these checks were a visit of their
+ * own in landing.test.ts; they now read the sweep's visit, one page load fewer per page).
+ */
+function expectLandingShown(
+  expect: ExpectStatic,
+  page: LandingFile,
+  { shown, sectionChunks, failed }: Visit,
+): void {
+  expect(shown.title).toBe(`${page.title} - 咖簿网`)
+  expect(shown.description).toBe(page.description)
+  expect(shown.sections).toBeGreaterThanOrEqual(4)
+  expect(shown.broken).toBe(0)
+  for (const img of shown.images) {
+    expect(new URL(img.src).host, `hot-linked image ${img.src}`).toBe(new URL(baseURL()).host)
+    expect(img.w && img.h, `image without dimensions ${img.src}`).toBeTruthy()
+  }
+  // Only section types the page uses are loaded, and at least those on screen without opening a tab.
+  const used = typesUsed(page.sections)
+  expect(sectionChunks.filter((t) => !used.has(t))).toEqual([])
+  expect([...typesUsed(page.sections, false)].filter((t) => !sectionChunks.includes(t))).toEqual([])
+  expect(shown.overflow).toBeLessThanOrEqual(0)
+  expect(failed).toEqual([])
 }
 
 /**
@@ -519,10 +590,12 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     [375, 1366].map((width) => [sitePath, width] as const),
   )
   it.for(measured)(
-    '%s at %i px: no console error or warning (no hydration mismatch), every section hydrates on a slow scroll to the bottom, CLS ≤ 0.02, the server’s style tags stay in place and the global CSS is there once',
+    '%s at %i px: no console error or warning (no hydration mismatch), every section hydrates on a slow scroll to the bottom, CLS ≤ 0.02, the server’s style tags stay in place and the global CSS is there once; a landing page also shows its title and description, only its section types, no failed request and no horizontal scroll',
     VISIT_TIMEOUT,
     async ([sitePath, width], { expect }) => {
       const result = await limited(() => visit(sitePath, width))
+      const campaign = landing.find((p) => sitePath === `/application/${p.slug}`)
+      if (campaign) expectLandingShown(expect, campaign, result)
       expect(result.messages).toEqual([])
       expect(result.unhydrated).toEqual([])
       // A style element moved or replaced makes the browser restyle the whole page (src/app/server-css.ts).
@@ -666,7 +739,7 @@ describe('hydrated pages are interactive, not just HTML', () => {
     })
     await page.goto('/application/cida-edu', { waitUntil: 'domcontentloaded' })
     await waitUntilHydrated(page, 'header button')
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     expect(await page.evaluate(() => window.scrollY)).toBe(2000)
   })
 

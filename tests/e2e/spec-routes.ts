@@ -47,6 +47,9 @@ const QUERIES: Record<string, string> = {
   '/news/detail': '?id=1',
   '/historyVideo/detail': '?id=1',
   '/search/index': `?keyword=${encodeURIComponent('设计')}`,
+  // The demo competition's open round (competitions/competition.json); a non-judge sees 无权访问.
+  '/judge/round': '?competitionId=101&roundId=first',
+  '/judge/entry': '?competitionId=101&roundId=first&workId=1',
 }
 
 /** Patterns whose page is reached by a flow in the sweep itself (a link it creates), not by address. */
@@ -73,6 +76,13 @@ export interface SweepRoute {
 }
 
 /**
+ * `results`, the winners' page, is the engine's for every competition once its results are published;
+ * the demo data publishes them for each closed competition with awards (server/db/seed/results.ts).
+ */
+const publishesResults = (d: ReturnType<typeof competitions>[number], rest: string) =>
+  rest === 'results' && !!d.awards?.levels.length && Date.parse(d.phases.results) < Date.now()
+
+/**
  * The addresses to sweep. A competition pattern takes the first competition (by slug) that has the
  * route, and `preferSlug` when it has it, so the workspace pages are those of one competition.
  */
@@ -85,7 +95,7 @@ export function sweepRoutes(preferSlug?: string): SweepRoute[] {
     if (REACHED_BY_FLOW.includes(pattern)) continue
     if (pattern.startsWith('/:competition')) {
       const rest = pattern.slice('/:competition/'.length)
-      const c = ordered.find((d) => rest === '' || routesOf(d).includes(rest))
+      const c = ordered.find((d) => rest === '' || routesOf(d).includes(rest) || publishesResults(d, rest))
       if (!c) throw new Error(`no competition in competitions/ has the route ${pattern}`)
       const url = `/${c.slug}${rest ? `/${rest}` : ''}`
       out.push({ pattern, url, workspace: rest.startsWith('base') || rest === 'pay' })

@@ -167,7 +167,8 @@ describe('phases and sync', () => {
     )
     expect(cert.code).toBe(200)
     expect(cert.data).toMatchObject({ name: '青禾设计小组', competitionId: idOf('finished'), year: 2026 })
-    expect(cert.data.number).toMatch(/^KBC9204-\d{6}$/)
+    // A KBS number (README "Competition certificates"), never a designer certificate's KBC.
+    expect(cert.data.number).toMatch(/^KBS\d{4}-[2-9A-HJKMNP-Z]{8}$/)
     const other = await entrant(0)
     expect(
       (
@@ -198,13 +199,14 @@ describe('phases and sync', () => {
     )
     expect(posted).toMatchObject({
       code: 200,
-      data: { address: { userName: '陈思远', cityNames: ['江苏省', '苏州市', '虎丘区'] } },
+      data: { post: { address: { userName: '陈思远', cityNames: ['江苏省', '苏州市', '虎丘区'] } } },
     })
+    // Free posting only where the definition's certificate.freePostage says so (this one does not).
     const free = await api.get(
       `/api/logistics/competitionCertificateNoPay?competitionId=${idOf('finished')}&addressId=${addressId}`,
       token,
     )
-    expect(free.code).toBe(200)
+    expect(free).toEqual({ code: 400, msg: '本赛事的纸质证书需付邮费，请使用付费邮寄申请' })
     expect((await api.get('/api/logistics/competitionCertificateNoPay', token)).data).toHaveLength(1)
     expect((await api.get('/api/logistics/competitionCertificateNoPay', other.token)).data).toHaveLength(0)
     const mine = (await api.get('/api/user/getCompetition', token)).data

@@ -51,6 +51,7 @@ describe('certification payment (SPEC §2 Payment page, §4, §7 Payment)', () =
       msg: PAY_MSG.realnameFirst,
     })
     expect((await t.api.post('/api/my/approve/9', {}, newcomer)).code).toBe(400)
+    expect((await t.api.post('/api/my/approve/abc', {}, newcomer)).code).toBe(400)
   })
 
   it('pays by balance: debits the fee, adds points and a year, and writes the order and two ledger rows', async () => {

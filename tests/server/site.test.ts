@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoUsers } from '../../server/db/seed/demo-users.ts'
 import { DEMO_DESIGNERS } from '../../server/db/seed/people-data.ts'
 import { createTestApp } from '../support/test-app.ts'
 
@@ -43,7 +44,7 @@ describe('GET /api/common/partners', () => {
 
 describe('seed', () => {
   it('never duplicates rows when the server starts again on the same database', async () => {
-    const count = async (table: 'users' | 'menus' | 'partners') =>
+    const count = async (table: 'users' | 'menus' | 'partners' | 'staff_roles' | 'audit_log') =>
       Number(
         (
           await server.app.db.kysely
@@ -56,6 +57,8 @@ describe('seed', () => {
       users: await count('users'),
       menus: await count('menus'),
       partners: await count('partners'),
+      staffRoles: await count('staff_roles'),
+      audit: await count('audit_log'),
     }
     const { seed } = await import('../../server/db/seed/index.ts')
     await seed(server.app.db)
@@ -64,9 +67,19 @@ describe('seed', () => {
       users: await count('users'),
       menus: await count('menus'),
       partners: await count('partners'),
+      staffRoles: await count('staff_roles'),
+      audit: await count('audit_log'),
     }).toEqual(before)
-    // The three demo accounts and the directory's demo designers (server/db/seed/people-data.ts).
-    expect(before).toEqual({ users: 3 + DEMO_DESIGNERS.length, menus: 9, partners: 42 })
+    // The demo accounts (three designers, the admin and three judges, each judge and the admin with
+    // one role and its audit entry) and the directory's demo designers (server/db/seed/people-data.ts).
+    expect(before).toEqual({
+      users: demoUsers.length + DEMO_DESIGNERS.length,
+      menus: 9,
+      partners: 42,
+      staffRoles: 4,
+      audit: 4,
+    })
+    expect(demoUsers).toHaveLength(7)
   })
 })
 

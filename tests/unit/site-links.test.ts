@@ -75,6 +75,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   talentDetail: [[1]],
   worksDetail: [[1]],
   receiptVerify: [['KBE1']],
+  certVerify: [['KBS2026-7QK4M2XD']],
   signIn: [[], ['qingtai']],
 }
 

@@ -32,6 +32,25 @@ export const demoUsers = [
     money_fen: 5_000,
     integral: 20,
   },
+  // Staff (README "Staff roles"): plainly invented, with the same published password; their roles
+  // come from DEMO_STAFF (seed/staff.ts), and a production start locks them like the others.
+  ...(['示例管理员', '评委甲（示例）', '评委乙（示例）', '评委丙（示例）'] as const).map((username, i) => ({
+    account: `138000000${10 + i}`,
+    email: null,
+    username,
+    nickname: null,
+    profile_photo: null,
+    money_fen: 0,
+    integral: 0,
+  })),
+] as const
+
+/** The demo staff's roles: one admin, and three judges of the first demo competition (lowest id). */
+export const DEMO_STAFF = [
+  { account: '13800000010', role: 'admin' },
+  { account: '13800000011', role: 'judge' },
+  { account: '13800000012', role: 'judge' },
+  { account: '13800000013', role: 'judge' },
 ] as const
 
 /** Verified identities (made-up numbers of valid shape). */

@@ -17,6 +17,8 @@ import { lockPublishedDemoAccounts } from './lock-demo-accounts.ts'
 import { menus } from './menus.ts'
 import { seedPeople, seedPrizes } from './people.ts'
 import { regionRows } from './regions.ts'
+import { seedDemoResults } from './results.ts'
+import { seedDemoStaff } from './staff.ts'
 import { seedWorks } from './works.ts'
 
 /** Inserts in slices: SQLite allows ~32k bound values a statement, PostgreSQL ~65k. */
@@ -154,6 +156,7 @@ export async function seedDemo(db: Db, vault?: IdentityVault, feeFen = DEFAULT_C
   await seedArticles(db)
   // After the certification: the demo designer's profile dates from it.
   await seedPeople(db)
+  await seedDemoStaff(k)
 }
 
 /** Reference data and demo data: what `npm run seed` and tests that seed again do. */
@@ -180,6 +183,8 @@ export async function seedAtStart(deps: {
   if (deps.demo) {
     await seedDemo(deps.db, deps.vault, deps.feeFen)
     await seedWorks(deps)
+    // After the works: the demo designer's results entry uses a picture of their portfolio.
+    await seedDemoResults(deps)
   } else if (isProduction()) {
     await lockPublishedDemoAccounts(deps.db.kysely, deps.log)
   }

@@ -1,124 +1,111 @@
 import type { Kysely } from 'kysely'
+import type { CertificateSettings } from '../../../definitions/competition/certificate.ts'
 import { formatPhase } from '../../../definitions/competition/phases.ts'
-import type { CertificatePost, CompetitionCertificate } from '../../../schemas/api/competition.ts'
+import type { Competition } from '../../../definitions/competition/types.ts'
+import type { CertificateVerification, CompetitionCertificate } from '../../../schemas/api/competition.ts'
 import type { Db } from '../../db/connect.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
-import { nowIso } from '../../lib/time.ts'
-import {
-  findRegistration,
-  liveWorks,
-  COMPETITION_MSG as M,
-  registrationData,
-  toId,
-  workView,
-} from '../competition-entries.ts'
+import { findRegistration, COMPETITION_MSG as M, type Registration } from '../competition-entries.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
-import type { ReferenceData } from '../reference-data.ts'
+import { isPublished } from '../results/published.ts'
+import { certificatesOut } from './certificate-availability.ts'
+import type { CertificatePdfInput } from './certificate-pdf.ts'
+import {
+  type CertificateRow,
+  certificateByNumber,
+  fieldsOf,
+  issueCertificate,
+} from './certificate-records.ts'
 import { competitionOf } from './lookup.ts'
 
-/** The participation certificate of a finalised entry, once results are out. */
-async function certificateWithCompetition(
+/**
+ * A finalised, not disqualified entry of the user's once certificates are out (certificatesOut): the
+ * one rule for having a certificate (and for asking to have it posted).
+ */
+export async function certifiedEntry(
   db: Kysely<Database>,
   registry: CompetitionRegistry,
   userId: number,
   competitionId: unknown,
-) {
+): Promise<{ c: Competition; registration: Registration }> {
   const c = competitionOf(registry, competitionId)
-  if (Date.now() < Date.parse(c.phases.results))
-    throw new BusinessError(CODE.badRequest, M.noCertificateYet(formatPhase(c.phases.results)))
-  const row = await findRegistration(db, userId, c.competitionId)
-  if (!row?.finalised_at) throw new BusinessError(CODE.badRequest, M.noCertificate)
-  const user = await db
-    .selectFrom('users')
-    .select('username')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  const data = registrationData(row)
-  const works = await liveWorks(db, userId, c.competitionId)
-  const certificate: CompetitionCertificate = {
-    number: `KBC${c.competitionId}-${String(row.id).padStart(6, '0')}`,
-    name: typeof data.name === 'string' ? data.name : user.username,
-    competitionId: c.competitionId,
-    competitionTitle: c.title,
-    year: c.year,
-    works: works.map((w) => workView(c, w).worksName),
-    issuedAt: c.phases.results,
-  }
-  return { c, certificate }
+  if (!certificatesOut(c, await isPublished(db, c.competitionId)))
+    throw new BusinessError(
+      CODE.badRequest,
+      Date.now() < Date.parse(c.phases.results)
+        ? M.noCertificateYet(formatPhase(c.phases.results))
+        : M.resultsNotPublished,
+    )
+  const registration = await findRegistration(db, userId, c.competitionId)
+  if (!registration?.finalised_at) throw new BusinessError(CODE.badRequest, M.noCertificate)
+  if (registration.moderation === 'disqualified')
+    throw new BusinessError(CODE.badRequest, M.disqualifiedNoCertificate)
+  return { c, registration }
 }
 
-export const certificateOf = async (
+/** GET /tbCompetitionInfo/getUserCertificate data of an issued certificate. */
+export function certificateView(
+  row: CertificateRow,
+  verifyUrl: string,
+  postage: Pick<CertificateSettings, 'postage' | 'freePostage'>,
+): CompetitionCertificate {
+  const f = fieldsOf(row)
+  return {
+    number: row.number,
+    name: f.entrant,
+    competitionId: row.competition_id,
+    competitionTitle: f.competition,
+    year: f.year,
+    works: f.works,
+    issuedAt: row.issued_at,
+    award: f.award,
+    coAuthors: f.coAuthors,
+    advisers: f.advisers,
+    verifyUrl,
+    postageFen: postage.freePostage ? 0 : postage.postage,
+    freePostage: postage.freePostage,
+  }
+}
+
+/** What the PDF is drawn from. */
+export const pdfInputOf = (row: CertificateRow, verifyUrl: string): CertificatePdfInput => ({
+  number: row.number,
+  issuedAt: row.issued_at,
+  fields: fieldsOf(row),
+  verifyUrl,
+})
+
+/** The user's current certificate of a competition, issued on first request once results are out. */
+export async function certificateOf(
   { kysely: db }: Db,
   registry: CompetitionRegistry,
   userId: number,
   competitionId: unknown,
-): Promise<CompetitionCertificate> =>
-  (await certificateWithCompetition(db, registry, userId, competitionId)).certificate
-
-/** Records (or moves to another of the user's addresses) the posting of a certificate. */
-export async function requestPost(
-  { kysely: db }: Db,
-  deps: { registry: CompetitionRegistry; reference: ReferenceData },
-  userId: number,
-  input: { competitionId: unknown; addressId: unknown; postagePaid: boolean },
-): Promise<CertificatePost> {
-  const { c } = await certificateWithCompetition(db, deps.registry, userId, input.competitionId)
-  const id = toId(input.addressId)
-  const address =
-    id === undefined
-      ? undefined
-      : await db
-          .selectFrom('addresses')
-          .selectAll()
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-  if (!address) throw new BusinessError(CODE.notFound, M.addressNotFound)
-  const snapshot = {
-    userName: address.user_name,
-    phone: address.phone,
-    cityId: address.city_id,
-    cityNames: deps.reference.regionPath(address.city_id).map((r) => r.name),
-    address: address.address,
-  }
-  const now = nowIso()
-  const values = { address: JSON.stringify(snapshot), postage_paid: input.postagePaid ? 1 : 0 }
-  await db
-    .insertInto('competition_certificate_posts')
-    .values({ ...values, user_id: userId, competition_id: c.competitionId, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'competition_id']).doUpdateSet(values))
-    .execute()
-  return {
-    competitionId: c.competitionId,
-    competitionTitle: c.title,
-    address: snapshot,
-    postagePaid: input.postagePaid,
-    createTime: now,
-  }
+): Promise<CertificateRow> {
+  const { c, registration } = await certifiedEntry(db, registry, userId, competitionId)
+  return issueCertificate(db, c, registration)
 }
 
-/** The user's certificate posting requests, latest first (of one competition when given). */
-export async function certificatePosts(
+/** The public check of a number: what it certifies, and whether and by what it was superseded. */
+export async function verifyCertificate(
   { kysely: db }: Db,
-  userId: number,
-  competitionId?: number,
-): Promise<CertificatePost[]> {
-  let mine = db
-    .selectFrom('competition_certificate_posts as p')
-    .innerJoin('competitions as c', 'c.id', 'p.competition_id')
-    .select(['p.competition_id', 'c.title', 'p.address', 'p.postage_paid', 'p.created_at'])
-    .where('p.user_id', '=', userId)
-  if (competitionId !== undefined) mine = mine.where('p.competition_id', '=', competitionId)
-  const rows = await mine.orderBy('p.id', 'desc').execute()
-  return rows.map(
-    (r): CertificatePost => ({
-      competitionId: r.competition_id,
-      competitionTitle: r.title,
-      // The address snapshot this service wrote (requestPost): an object of the form's fields.
-      address: JSON.parse(r.address) as CertificatePost['address'],
-      postagePaid: r.postage_paid === 1,
-      createTime: r.created_at,
-    }),
-  )
+  number: string,
+): Promise<CertificateVerification | undefined> {
+  const found = await certificateByNumber(db, number)
+  if (!found) return undefined
+  const f = fieldsOf(found.row)
+  return {
+    number: found.row.number,
+    entrant: f.entrant,
+    coAuthors: f.coAuthors,
+    advisers: f.advisers,
+    competitionTitle: f.competition,
+    year: f.year,
+    works: f.works,
+    award: f.award,
+    issuedAt: found.row.issued_at,
+    supersededAt: found.row.superseded_at,
+    currentNumber: found.current,
+  }
 }

@@ -22,9 +22,13 @@ import {
 } from '../competition-entries.ts'
 import { finaliseWithReceipt, receiptNumbersOf } from '../competition-receipts.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
+import { moderationOf } from '../manage/moderation-view.ts'
 import type { NotaryProvider } from '../notary/provider.ts'
 import type { ReferenceData } from '../reference-data.ts'
+import { publishedCompetitionIds } from '../results/published.ts'
+import { myResults } from '../results/results-view.ts'
 import { QT_TYPE_DICTIONARY } from './catalog.ts'
+import { certificatesOut } from './certificate-availability.ts'
 import { deleteDraft } from './drafts.ts'
 
 /** The signed-in user's entry in a competition (with the account's prefill before a registration). */
@@ -84,6 +88,7 @@ export async function finaliseEntry(
   if (row?.finalised_at) return { entry: await entryOf(database, userId, c), already: true }
   requirePhase(c, 'submit')
   if (!row) throw new BusinessError(CODE.badRequest, M.registerFirst)
+  if (row.moderation === 'disqualified') throw new BusinessError(CODE.badRequest, M.disqualified)
   const works = await liveWorks(db, userId, c.competitionId)
   if (!works.some((w) => isWorkComplete(c, progressOf(w))))
     throw new BusinessError(CODE.badRequest, M.noCompleteWork)
@@ -120,35 +125,52 @@ export async function myCompetitions(
     .selectFrom('competition_registrations as r')
     .innerJoin('competitions as c', 'c.id', 'r.competition_id')
     .select(['r.id', 'r.competition_id', 'r.paid_order_id', 'r.finalised_at', 'r.created_at'])
+    .select(['r.moderation', 'r.moderation_reason', 'r.moderated_at'])
     .select(['c.slug', 'c.title', 'c.year', 'c.active', 'c.definition', 'c.results'])
     .where('r.user_id', '=', userId)
     .orderBy('r.id', 'desc')
     .execute()
   const receipts = await receiptNumbersOf(db, userId)
   const worksOf = await liveWorksByCompetition(db, userId)
-  return rows.map((row) => {
-    const live = registry.byId(row.competition_id)
-    // A removed competition still shows, from the definition its row kept.
-    const c = live ?? ({ ...(JSON.parse(row.definition) as Competition), slug: row.slug } as Competition)
-    const works = worksOf.get(row.competition_id) ?? []
-    const stage = stageAt(c.phases, now)
-    return {
-      competitionId: row.competition_id,
-      slug: row.slug,
-      title: row.title,
-      year: row.year,
-      cover: c.cover ? { ...c.cover } : null,
-      active: !!live,
-      stage,
-      stageLabel: STAGE_LABELS[stage],
-      workStep: workStepOf(c, { registered: true, works: works.map(progressOf), paid: !!row.paid_order_id }),
-      worksCount: works.length,
-      paid: !!row.paid_order_id,
-      payRequired: c.pay?.required ?? false,
-      finalised: !!row.finalised_at,
-      registeredAt: row.created_at,
-      certificate: !!row.finalised_at && now >= Date.parse(row.results),
-      receiptNumber: receipts.get(row.competition_id) ?? null,
-    }
-  })
+  const published = await publishedCompetitionIds(
+    db,
+    rows.map((r) => r.competition_id),
+  )
+  return Promise.all(
+    rows.map(async (row) => {
+      const live = registry.byId(row.competition_id)
+      // A removed competition still shows, from the definition its row kept.
+      const c = live ?? ({ ...(JSON.parse(row.definition) as Competition), slug: row.slug } as Competition)
+      const works = worksOf.get(row.competition_id) ?? []
+      const stage = stageAt(c.phases, now)
+      return {
+        competitionId: row.competition_id,
+        slug: row.slug,
+        title: row.title,
+        year: row.year,
+        cover: c.cover ? { ...c.cover } : null,
+        active: !!live,
+        stage,
+        stageLabel: STAGE_LABELS[stage],
+        workStep: workStepOf(c, {
+          registered: true,
+          works: works.map(progressOf),
+          paid: !!row.paid_order_id,
+        }),
+        worksCount: works.length,
+        paid: !!row.paid_order_id,
+        payRequired: c.pay?.required ?? false,
+        finalised: !!row.finalised_at,
+        registeredAt: row.created_at,
+        certificate:
+          !!row.finalised_at &&
+          row.moderation !== 'disqualified' &&
+          certificatesOut(c, published.has(row.competition_id), now),
+        receiptNumber: receipts.get(row.competition_id) ?? null,
+        moderation: moderationOf(row),
+        // Issue 24 item 7: null until the results are published; nothing of judging shows before.
+        results: published.has(row.competition_id) ? await myResults(db, c, row.id, works) : null,
+      }
+    }),
+  )
 }

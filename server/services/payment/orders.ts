@@ -25,6 +25,7 @@ export const POINTS_PER_YUAN = 1
 export const PRODUCT_SUBJECTS = {
   cert: `设计师认证费（${CERT_VALID_YEARS}年）`,
   competition: '赛事报名费',
+  postage: '竞赛证书邮寄费',
 } as const
 export type ProductKey = keyof typeof PRODUCT_SUBJECTS
 
@@ -34,6 +35,7 @@ export type ProductKey = keyof typeof PRODUCT_SUBJECTS
  */
 export function orderSubject(product: string, competitionTitle?: string | null): string {
   if (product === 'competition' && competitionTitle) return `${competitionTitle} 报名费`.slice(0, 60)
+  if (product === 'postage' && competitionTitle) return `${competitionTitle} 证书邮寄费`.slice(0, 60)
   return PRODUCT_SUBJECTS[product as ProductKey] ?? product
 }
 
@@ -47,7 +49,10 @@ export interface Product {
   key: ProductKey
   subject: string
   amountFen: number
-  /** For 'competition': whose entry fee (the registration of the payer in it is marked paid). */
+  /**
+   * For 'competition': whose entry fee (the registration of the payer in it is marked paid); for
+   * 'postage': whose certificate's posting (the payer's posting request in it is marked paid).
+   */
   competitionId?: number
 }
 
@@ -61,6 +66,16 @@ export const competitionProduct = (competitionId: number, title: string, feeFen:
 
 /** A competition fee paid from the balance for a registration that is already paid: nothing is debited. */
 export const ALREADY_PAID = '已缴纳报名费，无需重复缴费'
+
+/** The postage of a competition certificate's paper copy (README "Competition certificates"). */
+export const postageProduct = (competitionId: number, title: string, feeFen: number): Product => ({
+  key: 'postage',
+  subject: orderSubject('postage', title),
+  amountFen: feeFen,
+  competitionId,
+})
+/** Postage paid from the balance for a posting that is already paid: nothing is debited. */
+export const POSTAGE_ALREADY_PAID = '邮费已支付，无需重复支付'
 
 export const certProduct = (feeFen: number): Product => ({
   key: 'cert',
@@ -131,6 +146,7 @@ async function fulfil(
     subject: string
     product: string
     competitionId: number | null
+    orderNumber: string
   },
   now: Date,
 ): Promise<'fulfilled' | 'already-paid'> {
@@ -143,6 +159,17 @@ async function fulfil(
       .where('user_id', '=', order.userId)
       .where('competition_id', '=', order.competitionId ?? -1)
       .where('paid_order_id', 'is', null)
+      .executeTakeFirst()
+    if (Number(marked.numUpdatedRows) !== 1) return 'already-paid'
+  }
+  if (order.product === 'postage') {
+    // Set once, as an entry fee: the first paid order moves the posting request from requested to paid.
+    const marked = await trx
+      .updateTable('competition_certificate_posts')
+      .set({ status: 'paid', postage_paid: 1, paid_at: now.toISOString(), order_number: order.orderNumber })
+      .where('user_id', '=', order.userId)
+      .where('competition_id', '=', order.competitionId ?? -1)
+      .where((eb) => eb.or([eb('status', '=', 'requested'), eb('status', 'is', null)]))
       .executeTakeFirst()
     if (Number(marked.numUpdatedRows) !== 1) return 'already-paid'
   }
@@ -190,7 +217,7 @@ async function fulfil(
       },
     ])
     .execute()
-  if (order.product !== 'competition') await extendCertification(trx, order.userId, now)
+  if (order.product === 'cert') await extendCertification(trx, order.userId, now)
   return 'fulfilled'
 }
 
@@ -236,11 +263,16 @@ export class Payments {
           subject: product.subject,
           product: product.key,
           competitionId: product.competitionId ?? null,
+          orderNumber: order.orderNumber,
         },
         now,
       )
-      // Another payment of the same entry fee won the race: this one rolls back, debit and all.
-      if (fulfilled === 'already-paid') throw new BusinessError(CODE.badRequest, ALREADY_PAID)
+      // Another payment of the same fee won the race: this one rolls back, debit and all.
+      if (fulfilled === 'already-paid')
+        throw new BusinessError(
+          CODE.badRequest,
+          product.key === 'postage' ? POSTAGE_ALREADY_PAID : ALREADY_PAID,
+        )
       return order.orderNumber
     })
   }
@@ -296,10 +328,16 @@ export class Payments {
         subject: orderSubject(order.product, competition?.title),
         product: order.product,
         competitionId: order.competition_id ?? null,
+        orderNumber: order.order_number,
       }
       if ((await fulfil(trx, paid, now)) === 'fulfilled') return 'settled'
       // The provider took the money for a fee another order had paid: staff refund it.
-      await openRefundCase(trx, paid, 'duplicate_entry_fee', now)
+      await openRefundCase(
+        trx,
+        paid,
+        order.product === 'postage' ? 'duplicate_postage' : 'duplicate_entry_fee',
+        now,
+      )
       return 'settled-again'
     })
   }

@@ -3,7 +3,10 @@ import { PAY_METHOD_LABEL, type PayMethod } from '../../../schemas/payment.ts'
 import type { Database } from '../../db/schema.ts'
 
 /** Why a case is owed; the only one so far. */
-export const REFUND_REASONS = { duplicate_entry_fee: '重复缴纳报名费' } as const
+export const REFUND_REASONS = {
+  duplicate_entry_fee: '重复缴纳报名费',
+  duplicate_postage: '重复支付证书邮寄费',
+} as const
 export type RefundReason = keyof typeof REFUND_REASONS
 
 /**

@@ -1,11 +1,32 @@
 import { Avatar, Box, Button, HStack, Menu, Portal, Text } from '@chakra-ui/react'
+import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { ChevronDownIcon } from '../../components/icons.tsx'
-import { assetUrl, MINE_TABS, mineTab } from '../../lib/paths.ts'
+import { assetUrl, MINE_TABS, mineTab, paths } from '../../lib/paths.ts'
 
 /** The eight items of the avatar dropdown (SPEC §2 Shell), in order: the personal area's tabs, then sign-out. */
 export const USER_MENU_ITEMS = MINE_TABS
 export const LOGOUT_LABEL = '退出登录'
+/** The console's entry point, shown to organisers and admins only (README "Organisers' console"). */
+export const MANAGE_LABEL = '管理后台'
+
+/**
+ * Whether the account may open the console, asked the first time the menu opens (the client module
+ * loads then too, so no page pays for it before).
+ */
+function useStaffCheck(): [boolean, () => void] {
+  const [staff, setStaff] = useState(false)
+  const [asked, setAsked] = useState(false)
+  const ask = () => {
+    if (asked) return
+    setAsked(true)
+    import('../../api/manage.ts')
+      .then((m) => m.getStaffMe())
+      .then((me) => setStaff(me.admin || me.roles.some((r) => r.role === 'organiser')))
+      .catch(() => setAsked(false))
+  }
+  return [staff, ask]
+}
 
 export default function UserMenu({
   name,
@@ -16,8 +37,9 @@ export default function UserMenu({
   avatar: string
   onLogout(): void
 }) {
+  const [staff, askStaff] = useStaffCheck()
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onOpenChange={(e) => e.open && askStaff()}>
       <Menu.Trigger asChild>
         {/* Named by its content, not an aria-label: a spoken name must contain the visible one (the
             user's name), so voice control can say what the eye reads. The avatar's initial is left
@@ -49,6 +71,13 @@ export default function UserMenu({
                 <RouterLink to={mineTab(item.tab)}>{item.label}</RouterLink>
               </Menu.Item>
             ))}
+            {staff && (
+              <Menu.Item value="manage" asChild>
+                <RouterLink to={paths.manage.path} data-testid="menu-manage">
+                  {MANAGE_LABEL}
+                </RouterLink>
+              </Menu.Item>
+            )}
             <Menu.Separator />
             <Menu.Item value="logout" color="fg.error" onSelect={onLogout}>
               {LOGOUT_LABEL}

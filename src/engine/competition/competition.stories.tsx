@@ -54,6 +54,7 @@ const entry: CompetitionEntry = {
   paidAt: null,
   finalised: false,
   finalisedAt: null,
+  moderation: null,
 }
 
 function Workspace({ workStep, paid }: { workStep: number; paid: boolean }) {

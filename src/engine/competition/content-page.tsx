@@ -1,6 +1,8 @@
-import { Box } from '@chakra-ui/react'
+import { Box, Button, Container, HStack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
 import type { CompetitionView } from '../../../definitions/competition/view.ts'
 import { pageHead } from '../../lib/page-head.ts'
+import { paths } from '../../lib/paths.ts'
 import { SectionList } from '../landing/section-list.tsx'
 import { SlugContext } from '../landing/slug-context.ts'
 import { Organizers } from './organizers.tsx'
@@ -30,6 +32,7 @@ export function contentPage(key: PageKey, suffix: string) {
       <SlugContext.Provider value={competition.slug}>
         <Box flex="1" bg="bg" pb="12">
           <StageBanner competition={competition} current={key} />
+          {key === 'index' && competition.resultsPublished && <ResultsNotice slug={competition.slug} />}
           <SectionList sections={competition.pages[key].sections} />
           {key === 'index' && <Organizers organizers={competition.organizers} />}
         </Box>
@@ -37,4 +40,29 @@ export function contentPage(key: PageKey, suffix: string) {
     )
   }
   return { handle, Component }
+}
+
+/** Once the results are published, the index page leads to the winners (issue 24 item 7). */
+function ResultsNotice({ slug }: { slug: string }) {
+  return (
+    <Container maxW="6xl" py="6">
+      <HStack
+        gap="3"
+        justify="space-between"
+        flexWrap="wrap"
+        borderWidth="1px"
+        borderColor="brand.200"
+        bg="brand.50"
+        borderRadius="lg"
+        px="4"
+        py="3"
+        data-testid="results-notice"
+      >
+        <Text fontWeight="bold">评审结果已公布</Text>
+        <Button asChild size="sm" colorPalette="brand">
+          <RouterLink to={paths.competition.getHref(slug, 'results')}>查看获奖名单</RouterLink>
+        </Button>
+      </HStack>
+    </Container>
+  )
 }

@@ -4,8 +4,11 @@ import { getCompetition } from '../../api/competition.ts'
 import { ApiError } from '../../api/http.ts'
 import { paths, toSitePath } from '../../lib/paths.ts'
 
-/** The pages anyone may see; every other path of routesOf is the entrant's workspace. */
-const PUBLIC_ROUTES = ['', 'index', 'preview']
+/**
+ * The pages anyone may see; every other path of routesOf is the entrant's workspace. `results` is
+ * every competition's, not the definition's: its own loader answers 404 until results are published.
+ */
+const PUBLIC_ROUTES = ['', 'index', 'preview', 'results']
 
 // The definition the last load fetched, per slug, so the workspace's loader (which runs beside this
 // one, and alone on moves between steps) checks its path without fetching it again. Browser only: a

@@ -26,6 +26,10 @@ export function StageBanner({ competition, current }: { competition: Competition
     ...(open
       ? [{ key: 'base', label: '我要参赛', to: paths.competition.getHref(competition.slug, 'base') }]
       : []),
+    // Only once the results are published: no link to a page that is not there (issue 24 item 7).
+    ...(competition.resultsPublished
+      ? [{ key: 'results', label: '获奖名单', to: paths.competition.getHref(competition.slug, 'results') }]
+      : []),
   ]
   return (
     <Box borderBottomWidth="1px" bg="bg.subtle">

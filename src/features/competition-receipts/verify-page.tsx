@@ -1,38 +1,20 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  DataList,
-  Field,
-  Group,
-  Heading,
-  Input,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
-import { type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router'
+import { Alert, DataList, Stack, Text } from '@chakra-ui/react'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import type { ReceiptVerification } from '../../../schemas/api/competition.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { verifyReceipt } from '../../api/competition.ts'
+import { checkNumber, type NumberCheck, NumberCheckPage } from '../../components/number-check.tsx'
 import { pageHead } from '../../lib/page-head.ts'
-import { paths, toAddress } from '../../lib/paths.ts'
+import { paths } from '../../lib/paths.ts'
 
 /** How a receipt number looks (server/services/competition-receipts.ts). */
 const NUMBER = /^KBE\d{4}-\d{6}$/
 
-type Data =
-  | { state: 'idle' }
-  | { state: 'invalid'; asked: string }
-  | { state: 'checked'; asked: string; result: ReceiptVerification | null }
+type Data = NumberCheck<ReceiptVerification>
 
 /** ?number= (what a receipt's QR code carries) is checked at once, on the server for the first paint. */
-export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
-  const asked = (new URL(request.url).searchParams.get('number') ?? '').trim().toUpperCase().slice(0, 40)
-  if (!asked) return { state: 'idle' }
-  if (!NUMBER.test(asked)) return { state: 'invalid', asked }
-  return { state: 'checked', asked, result: await verifyReceipt(asked) }
-}
+export const loader = ({ request }: LoaderFunctionArgs): Promise<Data> =>
+  checkNumber(request.url, NUMBER, verifyReceipt)
 
 export const handle = pageHead<Data>(() => ({
   title: '参赛回执查验',
@@ -42,57 +24,19 @@ export const handle = pageHead<Data>(() => ({
 /** /receipt/verify: anyone checks an entry receipt by its number. */
 export function Component() {
   const data = useLoaderData() as Data
-  const navigate = useNavigate()
-  const asked = data.state === 'idle' ? '' : data.asked
   return (
-    <Container maxW="3xl" py={{ base: '8', md: '12' }}>
-      <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            参赛回执查验
-          </Heading>
-          <Text color="fg.muted">
-            输入参赛回执上的编号（如 KBE2026-000001），查验该回执记载的赛事、作品、文件哈希与时间戳。
-          </Text>
-        </Stack>
-        <Card.Root>
-          <Card.Body>
-            {/* A plain GET form before the page's code runs; a client-side navigation after. */}
-            <form
-              action={toAddress(paths.receiptVerify.path)}
-              method="get"
-              onSubmit={(e) => {
-                e.preventDefault()
-                navigate(
-                  paths.receiptVerify.getHref(
-                    String(new FormData(e.currentTarget).get('number') ?? '').trim(),
-                  ),
-                )
-              }}
-            >
-              <Field.Root invalid={data.state === 'invalid'}>
-                <Field.Label>回执编号</Field.Label>
-                <Group attached w="full">
-                  <Input
-                    name="number"
-                    defaultValue={asked}
-                    key={asked}
-                    placeholder="KBE2026-000001"
-                    fontFamily="mono"
-                    data-testid="receipt-number"
-                  />
-                  <Button type="submit" colorPalette="brand">
-                    查验
-                  </Button>
-                </Group>
-                <Field.ErrorText>回执编号格式为 KBE + 年份 + “-” + 6 位数字</Field.ErrorText>
-              </Field.Root>
-            </form>
-          </Card.Body>
-        </Card.Root>
-        {data.state === 'checked' && <Result asked={data.asked} result={data.result} />}
-      </Stack>
-    </Container>
+    <NumberCheckPage
+      title="参赛回执查验"
+      intro="输入参赛回执上的编号（如 KBE2026-000001），查验该回执记载的赛事、作品、文件哈希与时间戳。"
+      page={paths.receiptVerify}
+      label="回执编号"
+      placeholder="KBE2026-000001"
+      format="回执编号格式为 KBE + 年份 + “-” + 6 位数字"
+      check={data}
+      inputTestId="receipt-number"
+    >
+      {data.state === 'checked' && <Result asked={data.asked} result={data.result} />}
+    </NumberCheckPage>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Image, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, HStack, Image, Link, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import type { HubItem } from '../../../schemas/api/events.ts'
 import { toAddress } from '../../lib/paths.ts'
@@ -69,6 +69,22 @@ export function HubCard({ item, compact = false }: { item: HubItem; compact?: bo
           <Text fontSize="sm" lineClamp={2}>
             {item.description}
           </Text>
+        )}
+        {item.resultsHref && (
+          // Only a competition with published results has one (issue 24 item 7); above the card's overlay.
+          <Link
+            asChild
+            fontSize="sm"
+            color="brand.fg"
+            fontWeight="medium"
+            position="relative"
+            zIndex="1"
+            alignSelf="flex-start"
+          >
+            <RouterLink to={item.resultsHref} data-testid="hub-results-link">
+              获奖名单
+            </RouterLink>
+          </Link>
         )}
       </Stack>
     </LinkBox>

@@ -5,8 +5,8 @@ import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { formatYuan } from '../../../schemas/payment.ts'
 import { getBills } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
+import { type RecordColumn, RecordTable } from '../../components/record-table.tsx'
 import { useLoad } from '../../lib/use-load.ts'
-import { type RecordColumn, RecordTable } from './record-table.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 const PAGE_SIZE = 10

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Image, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Alert, Badge, Button, Card, HStack, Image, Stack, Text, Wrap } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import type { MyCompetition } from '../../../schemas/api/competition.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
@@ -6,6 +6,7 @@ import { listMyCompetitions, receiptPdfUrl } from '../../api/competition.ts'
 import { assetUrl, paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { CertificateCard } from './competition-certificates.tsx'
+import { CompetitionResults } from './competition-results.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 /** The entry's states as badges, in the order they happen. */
@@ -14,6 +15,8 @@ function states(c: MyCompetition): Array<{ label: string; color: string }> {
   if (c.payRequired || c.paid)
     list.push(c.paid ? { label: '已缴费', color: 'green' } : { label: '待缴费', color: 'orange' })
   list.push(c.finalised ? { label: '已提交', color: 'green' } : { label: '未提交', color: 'gray' })
+  if (c.moderation?.state === 'returned') list.push({ label: '已退回修改', color: 'orange' })
+  if (c.moderation?.state === 'disqualified') list.push({ label: '已取消资格', color: 'red' })
   if (c.certificate) list.push({ label: '结果已公布', color: 'purple' })
   return list
 }
@@ -87,6 +90,21 @@ function EntryCard({ entry: c }: { entry: MyCompetition }) {
             </Badge>
           ))}
         </Wrap>
+        {c.moderation && (
+          // Why staff returned or disqualified the entry (README "Organisers' console").
+          <Alert.Root
+            size="sm"
+            status={c.moderation.state === 'returned' ? 'warning' : 'error'}
+            data-testid="my-competition-moderation"
+          >
+            <Alert.Indicator />
+            <Alert.Description>
+              {c.moderation.state === 'returned' ? '退回原因' : '取消原因'}：{c.moderation.reason}
+              {c.moderation.state === 'returned' ? '。请修改后重新确认提交。' : ''}
+            </Alert.Description>
+          </Alert.Root>
+        )}
+        {c.results && <CompetitionResults results={c.results} />}
         {c.receiptNumber && (
           <Text fontSize="sm">
             回执编号：
@@ -99,7 +117,11 @@ function EntryCard({ entry: c }: { entry: MyCompetition }) {
           {c.active && (
             <Button asChild size="sm" colorPalette="brand" variant={c.finalised ? 'outline' : 'solid'}>
               <RouterLink to={paths.competition.getHref(c.slug, 'base')}>
-                {c.finalised ? '查看参赛资料' : '继续报名'}
+                {c.moderation?.state === 'returned'
+                  ? '修改并重新提交'
+                  : c.finalised
+                    ? '查看参赛资料'
+                    : '继续报名'}
               </RouterLink>
             </Button>
           )}

@@ -5,8 +5,8 @@ import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { formatYuan, PAY_METHOD_LABEL, PAY_STATUS, PAY_STATUS_LABEL } from '../../../schemas/payment.ts'
 import { getOrders } from '../../api/payment.ts'
 import { Pager } from '../../components/pager.tsx'
+import { type RecordColumn, RecordTable } from '../../components/record-table.tsx'
 import { useLoad } from '../../lib/use-load.ts'
-import { type RecordColumn, RecordTable } from './record-table.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
 const PAGE_SIZE = 10

@@ -60,6 +60,23 @@ export function Component() {
               <Alert.Title>{closed}</Alert.Title>
             </Alert.Root>
           )}
+          {entry?.moderation && (
+            // Staff returned the entry for correction, or disqualified it (README "Organisers' console").
+            <Alert.Root
+              status={entry.moderation.state === 'returned' ? 'warning' : 'error'}
+              data-testid="entry-moderation"
+            >
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>
+                  {entry.moderation.state === 'returned'
+                    ? '您的报名已被退回修改，请修改后重新确认提交'
+                    : '您的参赛资格已被取消'}
+                </Alert.Title>
+                <Alert.Description>原因：{entry.moderation.reason}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
           {load.failed ? (
             <Stack align="start" gap="3" data-testid="workspace-failed">
               <Text>参赛信息加载失败。</Text>

@@ -1,0 +1,291 @@
+import { randomInt } from 'node:crypto'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import {
+  type CertificateSettings,
+  certificateSettings,
+  fillMergeFields,
+  type MergeValues,
+} from '../../../definitions/competition/certificate.ts'
+import type { Competition } from '../../../definitions/competition/types.ts'
+import type { StaffCertificate } from '../../../schemas/api/competition.ts'
+import { beijingYear, formatBeijingDate } from '../../../schemas/beijing-time.ts'
+import type { CompetitionCertificateTable, Database } from '../../db/schema.ts'
+import { nowIso } from '../../lib/time.ts'
+import { liveWorks, type Registration, registrationData, workView } from '../competition-entries.ts'
+import { writeAudit } from '../staff/audit.ts'
+import { awardOf } from './award.ts'
+
+/**
+ * Issued competition certificates (README "Competition certificates"). A number is
+ * KBS + Beijing year + '-' + 8 characters drawn at random from an alphabet without look-alikes
+ * (0/O, 1/I/L): `S` for 赛 keeps it apart from designer certificates (KBC + 11 digits,
+ * services/certification.ts) and entry receipts (KBE…), and a random tail means a printed number
+ * does not lead to the next entrant's. Each number keeps the merge-field values it was issued with.
+ */
+export const CERTIFICATE_NUMBER = /^KBS\d{4}-[2-9A-HJKMNP-Z]{8}$/
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+
+export function newCertificateNumber(at: Date): string {
+  let tail = ''
+  for (let i = 0; i < 8; i++) tail += ALPHABET[randomInt(ALPHABET.length)]
+  return `KBS${beijingYear(at)}-${tail}`
+}
+
+export type CertificateRow = Selectable<CompetitionCertificateTable>
+
+/** What an issued certificate says: the merge values and the lists behind them. */
+export interface CertificateFields {
+  entrant: string
+  coAuthors: string[]
+  advisers: string[]
+  works: string[]
+  award: string | null
+  competition: string
+  year: number
+  template: CertificateSettings['template']
+  issuer: string
+  /** The body with every merge field filled. */
+  body: string
+}
+
+const names = (list: unknown, key: string): string[] =>
+  Array.isArray(list)
+    ? list
+        .map((m) => (m && typeof m === 'object' ? (m as Record<string, unknown>)[key] : undefined))
+        .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
+        .map((n) => n.trim().slice(0, 30))
+    : []
+
+/** The entry as it stands: entrant, co-authors (team members), advisers, works and award. */
+async function entryFacts(db: Kysely<Database>, c: Competition, registration: Registration) {
+  const user = await db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', registration.user_id)
+    .executeTakeFirstOrThrow()
+  const data = registrationData(registration)
+  const works = (await liveWorks(db, registration.user_id, c.competitionId)).map((w) => workView(c, w))
+  const unique = (list: string[]) => [...new Set(list)]
+  return {
+    entrant: (typeof data.name === 'string' && data.name.trim() ? data.name.trim() : user.username).slice(
+      0,
+      64,
+    ),
+    coAuthors: unique(works.flatMap((w) => names(w.info?.teamMembers, 'name'))),
+    advisers: unique(works.flatMap((w) => names(w.adviser?.advisers, 'name'))),
+    works: works.map((w) => w.worksName).filter(Boolean),
+    award: await awardOf(db, c, registration),
+  }
+}
+
+/** The merge values and filled body for a number issued at `at`. */
+export function certificateFields(
+  c: Competition,
+  facts: Awaited<ReturnType<typeof entryFacts>>,
+  number: string,
+  at: string,
+): CertificateFields {
+  const settings = certificateSettings(c)
+  const values: MergeValues = {
+    entrant: facts.entrant,
+    coAuthors: facts.coAuthors.join('、'),
+    adviser: facts.advisers.join('、'),
+    work: facts.works.join('、'),
+    award: facts.award ?? '参赛',
+    competition: c.title,
+    date: formatBeijingDate(at),
+    number,
+  }
+  return {
+    ...facts,
+    competition: c.title,
+    year: c.year,
+    template: settings.template,
+    issuer: settings.issuer,
+    body: fillMergeFields(facts.award ? settings.body : settings.participationBody, values),
+  }
+}
+
+export const fieldsOf = (row: CertificateRow): CertificateFields =>
+  JSON.parse(row.fields) as CertificateFields
+
+const currentOf = (db: Kysely<Database> | Transaction<Database>, registrationId: number) =>
+  db
+    .selectFrom('competition_certificates')
+    .selectAll()
+    .where('current_registration_id', '=', registrationId)
+    .executeTakeFirst()
+
+/** Inserts a new current certificate for the registration; undefined when another request got there first. */
+async function insertCurrent(
+  db: Kysely<Database> | Transaction<Database>,
+  c: Competition,
+  registration: Registration,
+  facts: Awaited<ReturnType<typeof entryFacts>>,
+): Promise<CertificateRow | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const at = nowIso()
+    const number = newCertificateNumber(new Date(at))
+    const fields = certificateFields(c, facts, number, at)
+    // ON CONFLICT DO NOTHING covers both keys: the registration's current one (a concurrent first
+    // request won) and the number (a random tail drawn twice: draw again).
+    const row = await db
+      .insertInto('competition_certificates')
+      .values({
+        number,
+        user_id: registration.user_id,
+        competition_id: c.competitionId,
+        registration_id: registration.id,
+        current_registration_id: registration.id,
+        award: fields.award,
+        fields: JSON.stringify(fields),
+        template: fields.template,
+        issued_at: at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst()
+    if (row) return row
+    if (await currentOf(db, registration.id)) return undefined
+  }
+  throw new Error('could not draw a free certificate number')
+}
+
+/**
+ * The registration's current certificate, issued on first request: a burst of first requests stores
+ * one number (the unique current_registration_id), and each answers that one.
+ */
+export async function issueCertificate(
+  db: Kysely<Database>,
+  c: Competition,
+  registration: Registration,
+): Promise<CertificateRow> {
+  const existing = await currentOf(db, registration.id)
+  if (existing) return existing
+  const facts = await entryFacts(db, c, registration)
+  return (
+    (await insertCurrent(db, c, registration, facts)) ??
+    (await currentOf(db, registration.id)) ??
+    // Unreachable: insertCurrent answers undefined only when a current one exists.
+    Promise.reject(new Error('certificate vanished'))
+  )
+}
+
+/**
+ * Re-issues after a correction (staff): a new number from the entry as it now stands; the old number
+ * is marked superseded by it, with the reason, and an audit entry — all in one transaction, which only
+ * the request that still finds `previous` current completes. With `replaces` (the number the organiser
+ * saw), a burst of one correction re-issues once and the others answer 'concurrent'; without it each
+ * request is a re-issue of whatever is current. Undefined when the registration has no certificate yet.
+ */
+export async function reissueCertificate(
+  db: Kysely<Database>,
+  c: Competition,
+  registration: Registration,
+  input: { actorId: number; reason: string; replaces?: string },
+): Promise<{ previous: CertificateRow; next: CertificateRow } | 'concurrent' | undefined> {
+  const previous = await currentOf(db, registration.id)
+  if (!previous) return undefined
+  // The organiser named the number they saw: if it is no longer current, someone re-issued it meanwhile.
+  if (input.replaces !== undefined && input.replaces !== previous.number) return 'concurrent'
+  const facts = await entryFacts(db, c, registration)
+  return db.transaction().execute(async (trx) => {
+    const at = nowIso()
+    const released = await trx
+      .updateTable('competition_certificates')
+      .set({ current_registration_id: null, superseded_at: at, reason: input.reason })
+      .where('id', '=', previous.id)
+      .where('current_registration_id', '=', registration.id)
+      .where('superseded_at', 'is', null)
+      .executeTakeFirst()
+    // Another re-issue released it first: this request changes nothing.
+    if (Number(released.numUpdatedRows) !== 1) return 'concurrent' as const
+    const next = await insertCurrent(trx, c, registration, facts)
+    if (!next) throw new Error('certificate re-issued concurrently')
+    await trx
+      .updateTable('competition_certificates')
+      .set({ superseded_by: next.number })
+      .where('id', '=', previous.id)
+      .execute()
+    await writeAudit(trx, {
+      actorId: input.actorId,
+      action: 'certificate.reissue',
+      targetType: 'certificate',
+      targetId: next.number,
+      competitionId: c.competitionId,
+      detail: {
+        before: { number: previous.number, ...fieldsOf(previous) },
+        after: { number: next.number, ...fieldsOf(next) },
+        reason: input.reason,
+      },
+    })
+    return { previous: { ...previous, superseded_by: next.number, superseded_at: at }, next }
+  })
+}
+
+/** A certificate by its number, and — when superseded — the number that stands now (followed to the end). */
+export async function certificateByNumber(
+  db: Kysely<Database>,
+  number: string,
+): Promise<{ row: CertificateRow; current: string | null } | undefined> {
+  const row = await db
+    .selectFrom('competition_certificates')
+    .selectAll()
+    .where('number', '=', number)
+    .executeTakeFirst()
+  if (!row) return undefined
+  if (row.current_registration_id !== null) return { row, current: null }
+  const current = await db
+    .selectFrom('competition_certificates')
+    .select('number')
+    .where('current_registration_id', '=', row.registration_id)
+    .executeTakeFirst()
+  return { row, current: current?.number ?? row.superseded_by }
+}
+
+/**
+ * A competition's issued certificates for organisers, newest first, with the entrant's account; a
+ * superseded number stays listed with what replaced it and why. `account` narrows to one entrant.
+ */
+export async function certificatesForStaff(
+  db: Kysely<Database>,
+  competitionId: number,
+  q: { page: number; size: number; account?: string },
+): Promise<{ rows: StaffCertificate[]; total: number }> {
+  let base = db
+    .selectFrom('competition_certificates as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .where('c.competition_id', '=', competitionId)
+  if (q.account) base = base.where('u.account', '=', q.account)
+  const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+  const rows = await base
+    .select([
+      'c.number',
+      'c.fields',
+      'c.award',
+      'c.issued_at',
+      'c.current_registration_id',
+      'c.superseded_at',
+      'c.superseded_by',
+      'c.reason',
+      'u.account',
+    ])
+    .orderBy('c.id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute()
+  return {
+    total: Number(n),
+    rows: rows.map((r) => ({
+      number: r.number,
+      account: r.account,
+      entrant: (JSON.parse(r.fields) as CertificateFields).entrant,
+      award: r.award,
+      issuedAt: r.issued_at,
+      current: r.current_registration_id !== null,
+      supersededAt: r.superseded_at,
+      supersededBy: r.superseded_by,
+      reason: r.reason,
+    })),
+  }
+}

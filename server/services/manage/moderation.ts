@@ -1,0 +1,120 @@
+import type { Kysely } from 'kysely'
+import { formatPhase } from '../../../definitions/competition/phases.ts'
+import type { Competition } from '../../../definitions/competition/types.ts'
+import type { ModerationResult, ModerationState } from '../../../schemas/api/manage.ts'
+import type { Database } from '../../db/schema.ts'
+import { BusinessError, CODE } from '../../lib/envelope.ts'
+import { nowIso } from '../../lib/time.ts'
+import { SandboxMessages } from '../messages.ts'
+import { writeAudit } from '../staff/audit.ts'
+import { moderationOf } from './moderation-view.ts'
+
+/** The Chinese answers of moderation, each written once. */
+export const MODERATION_MSG = {
+  entryNotFound: '报名不存在',
+  notSubmitted: '该报名尚未确认提交，无需退回',
+  disqualified: '该报名已被取消资格',
+  returnClosed: (deadline: string) =>
+    `作品提交已于 ${formatPhase(deadline)} 截止，不能再退回修改；如有问题可取消资格`,
+  disqualifyClosed: (results: string) => `结果已于 ${formatPhase(results)} 公布，不能再取消资格`,
+  alreadyReturned: '该报名已退回，等待参赛者修改后重新提交',
+  alreadyDisqualified: '该报名已被取消资格',
+  returned: '已退回参赛者修改，并已通知参赛者',
+  disqualifiedDone: '已取消参赛资格，并已通知参赛者',
+} as const
+
+/** Whether the phase allows each action now: returning before the submission deadline, disqualifying before results. */
+export function moderationWindow(c: Competition, now = Date.now()) {
+  return {
+    mayReturn: now < Date.parse(c.phases.submissionDeadline),
+    mayDisqualify: now < Date.parse(c.phases.results),
+  }
+}
+
+/** What the entrant is told, by text message or e-mail (the account's own address). */
+function noticeOf(state: ModerationState, c: Competition, reason: string) {
+  return state === 'returned'
+    ? {
+        subject: `${c.title}：参赛报名已退回修改`,
+        body: `【咖簿网】您在“${c.title}”的参赛报名已被退回修改，原因：${reason}。请登录咖簿网，在“我的赛事”中修改后于 ${formatPhase(c.phases.submissionDeadline)} 前重新确认提交。`,
+      }
+    : {
+        subject: `${c.title}：参赛资格已取消`,
+        body: `【咖簿网】您在“${c.title}”的参赛资格已被取消，原因：${reason}。如有疑问，请联系大赛组委会。`,
+      }
+}
+
+/**
+ * Returns a submitted entry to its entrant, or disqualifies an entry, with a reason. One conditional
+ * UPDATE decides: of a burst of the same action exactly one changes the entry, and only that request
+ * writes the audit entry and queues the message (in the same transaction, so none goes without the
+ * others); the rest answer `changed: false`. Returning reopens the entry (finalised_at cleared) so the
+ * entrant can correct it and confirm again, which clears the returned state (competition-receipts.ts).
+ */
+export async function moderate(
+  k: Kysely<Database>,
+  actorId: number,
+  c: Competition,
+  entryId: number,
+  state: ModerationState,
+  reason: string,
+  now = Date.now(),
+): Promise<ModerationResult> {
+  const row = await k
+    .selectFrom('competition_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.finalised_at', 'r.moderation', 'u.account'])
+    .where('r.id', '=', entryId)
+    .where('r.competition_id', '=', c.competitionId)
+    .executeTakeFirst()
+  if (!row) throw new BusinessError(CODE.notFound, MODERATION_MSG.entryNotFound)
+  const window = moderationWindow(c, now)
+  if (state === 'returned' && !window.mayReturn)
+    throw new BusinessError(CODE.badRequest, MODERATION_MSG.returnClosed(c.phases.submissionDeadline))
+  if (state === 'disqualified' && !window.mayDisqualify)
+    throw new BusinessError(CODE.badRequest, MODERATION_MSG.disqualifyClosed(c.phases.results))
+  const at = new Date(now).toISOString()
+  const text = reason.trim()
+  const changed = await k.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable('competition_registrations')
+      .set({ moderation: state, moderation_reason: text, moderated_at: at, updated_at: nowIso() })
+      .where('id', '=', entryId)
+    if (state === 'returned')
+      update = update
+        .set({ finalised_at: null })
+        .where('finalised_at', 'is not', null)
+        .where('moderation', 'is', null)
+    else
+      update = update.where((eb) => eb.or([eb('moderation', 'is', null), eb('moderation', '=', 'returned')]))
+    const done = await update.executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== 1) return false
+    await writeAudit(trx, {
+      actorId,
+      action: state === 'returned' ? 'entry.return' : 'entry.disqualify',
+      targetType: 'entry',
+      targetId: entryId,
+      competitionId: c.competitionId,
+      detail: {
+        before: { state: row.moderation ?? (row.finalised_at ? 'submitted' : 'open') },
+        after: { state, reason: text },
+      },
+    })
+    // The account is the entrant's phone number or e-mail address: the message goes where they sign in.
+    await new SandboxMessages(trx).send(row.account, noticeOf(state, c, text))
+    return true
+  })
+  const after = await k
+    .selectFrom('competition_registrations')
+    .select(['moderation', 'moderation_reason', 'moderated_at', 'finalised_at'])
+    .where('id', '=', entryId)
+    .executeTakeFirstOrThrow()
+  if (!changed) {
+    // Nothing changed: say why — the same action already done answers as done, anything else is refused.
+    if (after.moderation === state) return { changed: false, entryId, moderation: moderationOf(after) }
+    if (after.moderation === 'disqualified')
+      throw new BusinessError(CODE.badRequest, MODERATION_MSG.disqualified)
+    throw new BusinessError(CODE.badRequest, MODERATION_MSG.notSubmitted)
+  }
+  return { changed: true, entryId, moderation: moderationOf(after) }
+}

@@ -1,0 +1,22 @@
+import { formatPhase } from '../../../definitions/competition/phases.ts'
+import { formatBeijing } from '../../../schemas/beijing-time.ts'
+
+/** The Chinese answers of the leaderboard, awards and publication (README "Leaderboard and publishing results"). */
+export const RESULTS_MSG = {
+  lastRound: (title: string) => `“${title}”是最后一轮，没有下一轮可晋级`,
+  noWorks: '请至少选择一件晋级作品',
+  notInPrevious: (title: string) => `所选作品不在“${title}”的参评作品中`,
+  nextOpened: (title: string, opens: string) =>
+    `“${title}”已于 ${formatPhase(opens)} 开始，不能再调整晋级名单`,
+  advanced: '晋级名单已确认',
+  unknownWork: '所选作品不在终评的参评作品中',
+  unknownAward: (id: string) => `没有这个奖项：${id}`,
+  roundNotDone: (title: string, closes: string, missing: number) =>
+    `“${title}”尚未结束（${formatPhase(closes)} 截止），还有 ${missing} 份评分未提交`,
+  awardsConfirmed: '获奖名单已确认',
+  published: (at: string) => `结果已于 ${formatBeijing(Date.parse(at))} 公布，不能再修改`,
+  noAwards: '请先确认获奖名单，再公布结果',
+  schedulePassed: (results: string) => `赛事定义的结果公布时间 ${formatPhase(results)} 已过，请选择立即公布`,
+  publishedNow: '结果已公布，并已通知参赛者',
+  scheduled: (results: string) => `已安排于 ${formatPhase(results)} 公布结果`,
+} as const
