@@ -334,6 +334,8 @@ declare global {
     __rootHydrated(): boolean
     /** Scrolls to the bottom a step at a time, letting the sections near the viewport hydrate each time. */
     __scrollSlowly(): Promise<void>
+    /** How far the slow scroll got: read when a visit runs out of time, to say where it stuck. */
+    __scrollLog: { steps: number; waitedMs: number; waitedFor: string[]; y: number; height: number }
   }
 }
 
@@ -403,12 +405,23 @@ function installProbes() {
     return !!first && hydrated(first)
   }
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  window.__scrollLog = { steps: 0, waitedMs: 0, waitedFor: [], y: 0, height: 0 }
   window.__scrollSlowly = async () => {
+    const log = window.__scrollLog
     for (let step = 0; step < 80; step++) {
       // Until the sections near the viewport have hydrated (a section that never does is named later).
-      for (let waited = 0; waited < 5_000 && window.__unhydrated(true).length > 0; waited += 50)
+      for (let waited = 0; waited < 5_000 && window.__unhydrated(true).length > 0; waited += 50) {
+        if (waited === 0)
+          log.waitedFor.push(...window.__unhydrated(true).filter((n) => !log.waitedFor.includes(n)))
         await sleep(50)
+        log.waitedMs += 50
+      }
       window.scrollBy(0, Math.round(window.innerHeight * 0.75))
+      Object.assign(log, {
+        steps: step + 1,
+        y: window.scrollY,
+        height: document.documentElement.scrollHeight,
+      })
       // A frame for the hydration gates' IntersectionObservers to see the new position.
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
       if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2) return
@@ -470,15 +483,64 @@ async function limited<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * How long one visit may take once its turn has come. The test's own timeout (VISIT_TIMEOUT) also
+ * covers the wait for its turn, which depends on the visits ahead of it: a visit that hung used to
+ * show only as a timeout of whichever test was waiting, with nothing said about where it stuck.
+ */
+const VISIT_LIMIT_MS = 120_000
+
+/** What a visit has done so far, for the message when it runs out of time. */
+interface VisitTrail {
+  started: number
+  steps: string[]
+  page?: Page
+  context?: BrowserContext
+}
+
+const mark = (trail: VisitTrail, what: string) =>
+  trail.steps.push(`${what} at ${((performance.now() - trail.started) / 1000).toFixed(1)} s`)
+
+/** `visit`, failed with where it got to if it takes longer than VISIT_LIMIT_MS. */
+async function visitWithin(sitePath: string, width: number): Promise<Visit> {
+  const trail: VisitTrail = { started: performance.now(), steps: [] }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const outOfTime = new Promise<never>((_, reject) => {
+    timer = setTimeout(async () => {
+      const scroll = await trail.page
+        ?.evaluate(() => window.__scrollLog)
+        .catch((error: Error) => `unreadable (${error.message})`)
+      await trail.context?.close().catch(() => {})
+      reject(
+        new Error(
+          `${sitePath} at ${width} px took longer than ${VISIT_LIMIT_MS / 1000} s: ${trail.steps.join(' → ')}; slow scroll: ${JSON.stringify(scroll)}`,
+        ),
+      )
+    }, VISIT_LIMIT_MS)
+  })
+  try {
+    return await Promise.race([visit(sitePath, width, baseURL(), trail), outOfTime])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Opens `sitePath` in a fresh context at `width`, scrolls it slowly to the bottom and reports. */
-async function visit(sitePath: string, width: number, origin = baseURL()): Promise<Visit> {
+async function visit(
+  sitePath: string,
+  width: number,
+  origin = baseURL(),
+  trail: VisitTrail = { started: performance.now(), steps: [] },
+): Promise<Visit> {
   const context: BrowserContext = await browser.newContext({
     baseURL: origin,
     viewport: { width, height: width < 600 ? 800 : 900 },
     locale: 'zh-CN',
   })
+  trail.context = context
   try {
     const page = await context.newPage()
+    trail.page = page
     trackRequests(page)
     await page.addInitScript(installProbes)
     const messages: string[] = []
@@ -511,9 +573,13 @@ async function visit(sitePath: string, width: number, origin = baseURL()): Promi
       if (r.status() >= 400 && !(sitePath === '/404' && r.request().isNavigationRequest()))
         failed.push(`${r.status()} ${r.url()}`)
     })
+    mark(trail, 'opening')
     await page.goto(sitePath, { waitUntil: 'domcontentloaded' })
+    mark(trail, 'loaded')
     await page.waitForFunction(() => window.__rootHydrated(), undefined, { timeout: 20_000 })
+    mark(trail, 'hydrated')
     await scrollSlowlyToBottom(page)
+    mark(trail, 'scrolled')
     const shifts = await page.evaluate(() => window.__shifts)
     const unhydrated = await page.evaluate(() => window.__unhydrated(false))
     const styles = await page.evaluate(() => ({
@@ -582,8 +648,11 @@ function expectLandingShown(
  * five-second window): hydrating a section must move nothing.
  */
 const CLS_LIMIT = 0.02
-/** A visit waits its turn behind the others (PARALLEL_VISITS), which the default 60 s does not allow for. */
-const VISIT_TIMEOUT = { timeout: 150_000 }
+/**
+ * A test waits its turn behind the others (at most vitest's 5 concurrent tests, PARALLEL_VISITS of
+ * them visiting), then visits within VISIT_LIMIT_MS: the wait is bounded by the visits ahead of it.
+ */
+const VISIT_TIMEOUT = { timeout: 3 * VISIT_LIMIT_MS + 60_000 }
 
 describe.concurrent('in Chromium, public pages hydrate without warnings and without moving', () => {
   const measured = ['/', ...landing.map((p) => `/application/${p.slug}`)].flatMap((sitePath) =>
@@ -593,7 +662,7 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     '%s at %i px: no console error or warning (no hydration mismatch), every section hydrates on a slow scroll to the bottom, CLS ≤ 0.02, the server’s style tags stay in place and the global CSS is there once; a landing page also shows its title and description, only its section types, no failed request and no horizontal scroll',
     VISIT_TIMEOUT,
     async ([sitePath, width], { expect }) => {
-      const result = await limited(() => visit(sitePath, width))
+      const result = await limited(() => visitWithin(sitePath, width))
       const campaign = landing.find((p) => sitePath === `/application/${p.slug}`)
       if (campaign) expectLandingShown(expect, campaign, result)
       expect(result.messages).toEqual([])
@@ -635,7 +704,7 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     '%s at 1366 px: no console error or warning (no hydration mismatch) on load and a scroll to the bottom',
     VISIT_TIMEOUT,
     async (sitePath, { expect }) => {
-      const result = await limited(() => visit(sitePath, 1366))
+      const result = await limited(() => visitWithin(sitePath, 1366))
       expect(result.messages).toEqual([])
     },
   )
