@@ -8,7 +8,6 @@ import { migrate } from './db/migrate.ts'
 import { seedAtStart } from './db/seed/index.ts'
 import { StartLock } from './db/start-lock.ts'
 import { AccessLog, logOptions } from './lib/log-options.ts'
-import { secretKey } from './lib/secret-file.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerCompression } from './plugins/compression.ts'
@@ -28,6 +27,7 @@ import { demoDataRequested, guardDemoData } from './services/demo-data.ts'
 import { EventRegistry } from './services/events.ts'
 import { HandoffCodes } from './services/handoff.ts'
 import { IdentityVault } from './services/identity-vault.ts'
+import { KeyRing } from './services/key-ring.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
 import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
@@ -81,6 +81,7 @@ export type AppConfig = Pick<
   Partial<
     Pick<
       ServerConfig,
+      | 'secretsDir'
       | 'certFeeFen'
       | 'paymentProvider'
       | 'wechatProvider'
@@ -216,7 +217,9 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   // A new definition needs no SQL: each start upserts every competition (a removed file's row stays, inactive).
   await competitions.sync(db.kysely)
   decorateCompetitions(app, competitions)
-  const vault = IdentityVault.open(config.dataDir)
+  // The keys every instance shares, checked against the database's fingerprints (README "Production").
+  const keys = await KeyRing.open(db.kysely, config.secretsDir ?? path.join(config.dataDir, 'secrets'))
+  const vault = new IdentityVault(await keys.key('identity'))
   const storage = new FileStorage(config.dataDir)
   app.decorate('storage', storage)
   await startTempSweeper(app, storage, {
@@ -224,7 +227,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     everyMs: config.uploadSweepMs ?? UPLOAD_SWEEP_MS,
   })
   // Rights-confirmed works: the notary adapter (README "作品确权"), which the demo works go through.
-  const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, config.dataDir, db.kysely)
+  const notary = await createNotary(config.notaryProvider ?? DEFAULT_NOTARY, keys, db.kysely)
   app.decorate('notary', notary)
   // Reference data always, demo data when asked; nothing written when nothing changed.
   await seedAtStart({ db, vault, storage, notary, feeFen: config.certFeeFen, demo: demoData, log: app.log })
@@ -251,9 +254,9 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('rateLimits', rateLimits)
   app.decorate('loginThrottle', new LoginThrottle(rateLimits))
   app.decorate('verificationCodes', new VerificationCodes(app))
-  const wechat = createWechatOAuth(config.wechatProvider ?? 'sandbox', config.dataDir, rateLimits)
+  const wechat = await createWechatOAuth(config.wechatProvider ?? 'sandbox', keys, rateLimits)
   app.decorate('wechat', wechat)
-  const signingKey = secretKey(config.dataDir, 'signing', process.env.SIGNING_KEY)
+  const signingKey = await keys.key('signing')
   app.decorate('oauthStates', new OAuthStates(signingKey))
   app.decorate('downloadLinks', new DownloadLinks(signingKey))
   app.decorate('handoff', new HandoffCodes(signingKey, db.kysely, rateLimits))
@@ -282,7 +285,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('resultsScheduler', resultsScheduler)
   app.addHook('preClose', async () => resultsScheduler.close())
   await resultsScheduler.start()
-  const paymentProvider = createPaymentProvider(config.paymentProvider ?? 'sandbox', config.dataDir)
+  const paymentProvider = await createPaymentProvider(config.paymentProvider ?? 'sandbox', keys)
   decoratePayments(app, db.kysely, paymentProvider)
 
   registerErrorHandling(app)

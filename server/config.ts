@@ -9,6 +9,11 @@ export interface ServerConfig {
   host: string
   /** Folder for the SQLite file and uploaded files. */
   dataDir: string
+  /**
+   * SECRETS_DIR: the folder of the keys made on first start (DATA_DIR/secrets by default). Instances
+   * on one database share it, or the keys' variables (README "Production").
+   */
+  secretsDir: string
   /** postgres://… selects PostgreSQL; empty means the embedded SQLite database. */
   databaseUrl: string
   /** Folder with the built SPA; missing in API-only runs (tests, dev). */
@@ -146,6 +151,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    secretsDir: path.resolve(
+      env.SECRETS_DIR || path.join(env.DATA_DIR ?? path.join(root, 'data'), 'secrets'),
+    ),
     databaseUrl: env.DATABASE_URL ?? '',
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(root, 'dist')),
     basePath: normaliseBasePath(env.BASE_PATH),

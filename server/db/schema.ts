@@ -549,6 +549,14 @@ export interface Database {
   judging_advancements: JudgingAdvancementTable
   result_awards: ResultAwardTable
   result_publications: ResultPublicationTable
+  key_fingerprints: KeyFingerprintTable
+}
+
+/** The fingerprint of each key the instances share, recorded by the first start (migration 0024). */
+export interface KeyFingerprintTable {
+  name: string
+  fingerprint: string
+  recorded_at: string
 }
 
 /** A rights-confirmed work (migration 0011): registered once, never edited. */

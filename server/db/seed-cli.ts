@@ -3,6 +3,7 @@ import { readConfig } from '../config.ts'
 import { CompetitionRegistry } from '../services/competitions.ts'
 import { guardDemoData } from '../services/demo-data.ts'
 import { IdentityVault } from '../services/identity-vault.ts'
+import { KeyRing } from '../services/key-ring.ts'
 import { createNotary } from '../services/notary/index.ts'
 import { FileStorage } from '../services/storage.ts'
 import { connect } from './connect.ts'
@@ -28,10 +29,13 @@ const ran = await migrate(db)
 const competitions = new CompetitionRegistry(config.definitionsRoot)
 competitions.load()
 await competitions.sync(db.kysely)
-const notary = await createNotary(config.notaryProvider, config.dataDir, db.kysely)
+// The same keys as the instances' (checked against the database's fingerprints, as a start does).
+const keys = await KeyRing.open(db.kysely, config.secretsDir)
+const vault = new IdentityVault(await keys.key('identity'))
+const notary = await createNotary(config.notaryProvider, keys, db.kysely)
 await seedAtStart({
   db,
-  vault: IdentityVault.open(config.dataDir),
+  vault,
   storage: new FileStorage(config.dataDir),
   notary,
   feeFen: config.certFeeFen,

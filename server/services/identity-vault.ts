@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
-import { secretKey } from '../lib/secret-file.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,8 +8,8 @@ declare module 'fastify' {
 
 /**
  * Keeps identity document numbers: sealed with AES-256-GCM, looked up through a keyed HMAC, shown
- * only masked. The master key comes from IDENTITY_KEY (64 hex characters) or, failing that, from
- * DATA_DIR/secrets/identity.key, created on first use with owner-only permissions.
+ * only masked. The master key is the key ring's `identity` (IDENTITY_KEY or SECRETS_DIR/identity.key,
+ * the same on every instance: server/services/key-ring.ts).
  */
 export class IdentityVault {
   private readonly sealKey: Buffer
@@ -20,10 +19,6 @@ export class IdentityVault {
     if (masterKey.length !== 32) throw new Error('identity key must be 32 bytes')
     this.sealKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kabu identity seal', 32))
     this.digestKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kabu identity digest', 32))
-  }
-
-  static open(dataDir: string, envKey = process.env.IDENTITY_KEY): IdentityVault {
-    return new IdentityVault(secretKey(dataDir, 'identity', envKey))
   }
 
   /** Upper-cases the check letter, so 11010519491231002x and …002X are the same identity. */

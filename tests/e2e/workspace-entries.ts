@@ -1,5 +1,6 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { readSecretKey } from '../../server/lib/secret-file.ts'
 import { IdentityVault, maskIdentity } from '../../server/services/identity-vault.ts'
 import { e2eDataDir } from './page.ts'
 
@@ -55,7 +56,13 @@ function idNumberFor(account: string): string {
  * the masked number.
  */
 export function verifyRealName(account: string, realName: string): void {
-  const vault = IdentityVault.open(e2eDataDir())
+  const vault = new IdentityVault(
+    readSecretKey(
+      { envVar: 'IDENTITY_KEY', file: path.join(e2eDataDir(), 'secrets', 'identity.key') },
+      undefined,
+      { create: false },
+    ),
+  )
   const number = idNumberFor(account)
   withDatabase((db) => {
     const { id } = db.prepare('select id from users where account = ?').get(account) as { id: number }

@@ -3,7 +3,7 @@ import { hashPassword } from '../../server/lib/passwords.ts'
 
 /** Adds an account straight to the database (sign-up is a later issue); answers its account name. */
 export async function insertUser(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'db'> | { db: Pick<FastifyInstance['db'], 'kysely'> },
   account: string,
   password: string,
   username: string = account,

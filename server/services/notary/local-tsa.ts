@@ -3,12 +3,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
+import type { KeyRing } from '../key-ring.ts'
 
 /**
  * A local time-stamping authority (RFC 3161): it signs TimeStampTokens with a key of its own whose
  * self-signed certificate carries the critical timeStamping extended key usage, so that standard tools
  * check the tokens — `openssl ts -verify -digest <sha256> -in token.tsr -token_in -CAfile tsa.crt`.
- * The key and certificate are made on first start and kept in DATA_DIR/secrets/ (README "作品确权").
+ * The key and certificate are made on first start and kept in SECRETS_DIR (README "作品确权", "Production").
  */
 
 pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto }))
@@ -132,14 +133,17 @@ export class LocalTsa {
   }
 
   /**
-   * The TSA of a data folder: its key and certificate from DATA_DIR/secrets/notary-tsa.{key,crt},
-   * made on first use. Two processes starting at once: the first to write wins and both read its pair.
+   * The TSA of the instances: its key and certificate from SECRETS_DIR/notary-tsa.{key,crt}, made on
+   * the first start on a database (later, missing files refuse the start: the key ring). Two processes
+   * starting at once: the first to write wins and both read its pair. The certificate's fingerprint is
+   * checked against the database's like every shared key.
    */
-  static async open(dataDir: string): Promise<LocalTsa> {
-    const dir = path.join(dataDir, 'secrets')
+  static async open(ring: KeyRing): Promise<LocalTsa> {
+    const dir = ring.secretsDir
     const keyFile = path.join(dir, 'notary-tsa.key')
     const certFile = path.join(dir, 'notary-tsa.crt')
     if (!fs.existsSync(keyFile) || !fs.existsSync(certFile)) {
+      if (!ring.mayCreate('notary-tsa')) throw ring.missing('notary-tsa', 'notary-tsa.key and notary-tsa.crt')
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
       const keys = (await webcrypto.subtle.generateKey(KEY_ALGORITHM, true, [
         'sign',
@@ -165,7 +169,9 @@ export class LocalTsa {
       false,
       ['sign'],
     )
-    return new LocalTsa(unpem(fs.readFileSync(certFile, 'utf8')), key as unknown as CryptoKey)
+    const certificateDer = unpem(fs.readFileSync(certFile, 'utf8'))
+    await ring.agree('notary-tsa', certFile, certificateDer)
+    return new LocalTsa(certificateDer, key as unknown as CryptoKey)
   }
 
   /** A TimeStampToken over a SHA-256 digest at `at` (RFC 3161 §2.4.2 TSTInfo inside CMS SignedData). */
