@@ -21,3 +21,9 @@ export const partnerSchema = object({
   url: { type: ['string', 'null'] },
 })
 export type Partner = FromSchema<typeof partnerSchema>
+
+/** GET /health: the process answers (a load balancer's liveness probe; touches nothing else). */
+export const healthSchema = object({ status: text(20), uptimeSeconds: integer })
+
+/** GET /ready: the instance can serve (its database answered just now); 503 otherwise. */
+export const readySchema = object({ status: text(20), databaseMs: integer })

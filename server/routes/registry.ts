@@ -10,6 +10,7 @@ import { competitionReceiptRoutes } from './competition-receipts.ts'
 import { contentRoutes } from './content.ts'
 import { eventRoutes } from './events.ts'
 import { handoffRoutes } from './handoff.ts'
+import { healthRoutes } from './health.ts'
 import { judgeRoutes } from './judge.ts'
 import { landingRoutes } from './landing.ts'
 import { manageCertificateRoutes } from './manage-certificates.ts'
@@ -50,6 +51,7 @@ export const ROUTE_MODULES = {
   content: contentRoutes,
   events: eventRoutes,
   handoff: handoffRoutes,
+  health: healthRoutes,
   judge: judgeRoutes,
   landing: landingRoutes,
   manageCertificates: manageCertificateRoutes,

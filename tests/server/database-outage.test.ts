@@ -49,6 +49,11 @@ describe.runIf(onPostgres)('PostgreSQL going away and coming back', () => {
     await proxy.cut()
     try {
       const during = [await userBase(), ...(await Promise.all(Array.from({ length: 5 }, () => userBase())))]
+      // Readiness says so too, so a load balancer stops sending this instance traffic; liveness does not.
+      const ready = await server.app.inject({ url: '/api/ready' })
+      expect(ready.statusCode).toBe(503)
+      expect(ready.json()).toEqual(UNAVAILABLE)
+      expect((await server.app.inject({ url: '/api/health' })).statusCode).toBe(200)
       for (const res of during) {
         expect(res.statusCode, res.body).toBe(503)
         expect(res.json()).toEqual(UNAVAILABLE)
@@ -60,6 +65,7 @@ describe.runIf(onPostgres)('PostgreSQL going away and coming back', () => {
     }
     const after = await userBase()
     expect(after.statusCode, after.body).toBe(200)
+    expect((await server.app.inject({ url: '/api/ready' })).statusCode).toBe(200)
     expect(after.json().data.id).toBe(user.id)
   })
 
