@@ -11,7 +11,10 @@ declare module 'autocannon' {
   }
 
   export interface Options {
-    url: string
+    /** Several: the connections are spread over them in turn. */
+    url: string | string[]
+    /** What each connection sends, in turn (instead of GET url). */
+    requests?: Array<{ method: string; path: string; headers?: Record<string, string>; body?: string }>
     connections?: number
     duration?: number
     expectBody?: string

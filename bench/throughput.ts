@@ -32,7 +32,7 @@ const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url))
  * Async on purpose: the servers under test answer on this thread while the child process loads them.
  * The runs go through stdin: an expected body (the region tree, ~165 KB) is beyond an argument's limit.
  */
-function runLoad(runs: Options[]): Promise<LoadResult[]> {
+export function runLoad(runs: Options[]): Promise<LoadResult[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [LOAD_SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] })
     let stdout = ''
