@@ -31,6 +31,7 @@ import { KeyRing } from './services/key-ring.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
 import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
+import { openObjectStore } from './services/object-store.ts'
 import { decoratePayments } from './services/payment/decorate.ts'
 import { createPaymentProvider } from './services/payment/index.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
@@ -82,6 +83,7 @@ export type AppConfig = Pick<
     Pick<
       ServerConfig,
       | 'secretsDir'
+      | 'storage'
       | 'certFeeFen'
       | 'paymentProvider'
       | 'wechatProvider'
@@ -220,7 +222,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   // The keys every instance shares, checked against the database's fingerprints (README "Production").
   const keys = await KeyRing.open(db.kysely, config.secretsDir ?? path.join(config.dataDir, 'secrets'))
   const vault = new IdentityVault(await keys.key('identity'))
-  const storage = new FileStorage(config.dataDir)
+  const storage = new FileStorage(config.dataDir, await openObjectStore(config.storage))
   app.decorate('storage', storage)
   await startTempSweeper(app, storage, {
     staleAfterMs: staleTempAfterMs(config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),

@@ -2,6 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseAccessLogSample } from './lib/log-options.ts'
 import { demoDataRequested } from './services/demo-data.ts'
+import { parseStorage, type StorageSettings } from './services/object-store.ts'
 
 /** Everything the server reads from the environment, read once at start. */
 export interface ServerConfig {
@@ -14,6 +15,8 @@ export interface ServerConfig {
    * on one database share it, or the keys' variables (README "Production").
    */
   secretsDir: string
+  /** STORAGE (local or s3) and the S3_* settings: where the instances share their files. */
+  storage: StorageSettings
   /** postgres://… selects PostgreSQL; empty means the embedded SQLite database. */
   databaseUrl: string
   /** Folder with the built SPA; missing in API-only runs (tests, dev). */
@@ -151,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    storage: parseStorage(env),
     secretsDir: path.resolve(
       env.SECRETS_DIR || path.join(env.DATA_DIR ?? path.join(root, 'data'), 'secrets'),
     ),

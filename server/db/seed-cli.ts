@@ -5,6 +5,7 @@ import { guardDemoData } from '../services/demo-data.ts'
 import { IdentityVault } from '../services/identity-vault.ts'
 import { KeyRing } from '../services/key-ring.ts'
 import { createNotary } from '../services/notary/index.ts'
+import { openObjectStore } from '../services/object-store.ts'
 import { FileStorage } from '../services/storage.ts'
 import { connect } from './connect.ts'
 import { migrate } from './migrate.ts'
@@ -36,7 +37,7 @@ const notary = await createNotary(config.notaryProvider, keys, db.kysely)
 await seedAtStart({
   db,
   vault,
-  storage: new FileStorage(config.dataDir),
+  storage: new FileStorage(config.dataDir, await openObjectStore(config.storage)),
   notary,
   feeFen: config.certFeeFen,
   demo: config.demoData,

@@ -190,8 +190,9 @@ export async function commonRoutes(instance: FastifyInstance): Promise<void> {
     if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) throw new BusinessError(CODE.notFound, '文件不存在')
     // Someone else's private upload answers exactly like a file that does not exist (README).
     const access = await fileAccess(app.db, name, () => viewerId(app, request))
-    const file = app.storage.pathOf(name)
-    if (access === 'none' || !fs.existsSync(file)) throw new BusinessError(CODE.notFound, '文件不存在')
+    if (access === 'none') throw new BusinessError(CODE.notFound, '文件不存在')
+    const file = await app.storage.localPath(name)
+    if (!fs.existsSync(file)) throw new BusinessError(CODE.notFound, '文件不存在')
     const type = uploadType(name.split('.')[1] ?? '')
     reply.header('cache-control', FILE_CACHE[access])
     reply.header('x-content-type-options', 'nosniff')

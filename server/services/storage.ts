@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { LocalObjectStore } from './object-store.ts'
+import type { ObjectStore } from './object-store-contract.ts'
 
 /** What users may upload, by extension, with the bytes each kind must start with. */
 export const UPLOAD_TYPES: Record<string, { mime: string; magic: Array<number[]> }> = {
@@ -58,7 +60,9 @@ export interface StoredFile {
 
 /**
  * Files live under DATA_DIR/files by content hash (`<sha256>.<ext>`), so the same upload is stored
- * once and a client's file name is display data only.
+ * once and a client's file name is display data only. The object store (object-store.ts) shares them
+ * between instances: an upload is in it before it is answered, and `localPath` brings a copy to an
+ * instance that has none.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,9 +72,38 @@ declare module 'fastify' {
 
 export class FileStorage {
   readonly root: string
-  constructor(dataDir: string) {
+  private readonly dataDir: string
+  private readonly store: ObjectStore
+  constructor(dataDir: string, store: ObjectStore = new LocalObjectStore()) {
+    this.dataDir = dataDir
     this.root = path.join(dataDir, 'files')
+    this.store = store
     fs.mkdirSync(this.root, { recursive: true })
+  }
+
+  /**
+   * The local path of a stored file, fetched from the object store when this instance has no copy yet
+   * (it may have been uploaded through another instance). The file may still not exist: callers check.
+   */
+  async localPath(name: string): Promise<string> {
+    const file = this.pathOf(name)
+    await this.store.fetch(this.keyOf(file), file)
+    return file
+  }
+
+  /** Shares a file this instance derived (a rendition, a certificate, an evidence package). */
+  async keepDerived(localFile: string): Promise<void> {
+    await this.store.put(this.keyOf(localFile), localFile)
+  }
+
+  /** Brings a derived file another instance made, if there is one; false when none was made yet. */
+  fetchDerived(localFile: string): Promise<boolean> {
+    return this.store.fetch(this.keyOf(localFile), localFile)
+  }
+
+  /** The object store's key of a file under DATA_DIR: its path there, with forward slashes. */
+  private keyOf(localFile: string): string {
+    return path.relative(this.dataDir, localFile).split(path.sep).join('/')
   }
 
   /**
@@ -117,6 +150,8 @@ export class FileStorage {
       const target = this.pathOf(name)
       fs.mkdirSync(path.dirname(target), { recursive: true })
       fs.renameSync(temp, target)
+      // In the shared store before the upload is answered: the next request may reach another instance.
+      await this.store.put(this.keyOf(target), target)
       return { name, sha256, size, mime: type.mime }
     } finally {
       fs.rmSync(temp, { force: true })

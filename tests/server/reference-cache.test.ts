@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
@@ -29,6 +30,8 @@ async function secondInstance(pollMs?: number): Promise<FastifyInstance> {
   return buildApp({
     // Same SQLite file: the first instance's DATA_DIR. PostgreSQL: the same database, its own files.
     dataDir: onPostgres ? bDataDir : a.dataDir,
+    // The keys every instance on one database shares (README "Production").
+    secretsDir: path.join(a.dataDir, 'secrets'),
     databaseUrl: a.databaseUrl,
     staticDir: tempDir('no-spa'),
     basePath: '/',

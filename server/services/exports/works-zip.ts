@@ -137,7 +137,7 @@ export function zipWorks(
           [path, row.number ?? '', row.work_id, title, file.field, file.original, size, sha, state]
             .map(csvCell)
             .join(',')
-        const onDisk = deps.storage.pathOf(file.stored)
+        const onDisk = await deps.storage.localPath(file.stored)
         if (!(await fs.promises.stat(onDisk).catch(() => undefined))?.isFile()) {
           manifest.push(line('', '', FILE_STATE.missing))
           continue

@@ -85,7 +85,7 @@ export class WorkDocuments {
   /** A kept document, or made once (concurrent first downloads share one making) and kept. */
   private async kept(id: number, file: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const target = path.join(this.folder(id), file)
-    if (fs.existsSync(target)) return fs.promises.readFile(target)
+    if (await this.deps.storage.fetchDerived(target)) return fs.promises.readFile(target)
     const key = target
     let pending = this.making.get(key)
     if (!pending) {
@@ -95,6 +95,8 @@ export class WorkDocuments {
         const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`
         await fs.promises.writeFile(temp, bytes)
         await fs.promises.rename(temp, target)
+        // Kept for every instance: the evidence package a user checked stays the same bytes everywhere.
+        await this.deps.storage.keepDerived(target)
         return bytes
       })().finally(() => this.making.delete(key))
       this.making.set(key, pending)
@@ -137,7 +139,7 @@ export class WorkDocuments {
       const certificate = await this.certificate(work, verifyUrl)
       const originalEntry = `work/${safeName(work.original_name)}`
       const zip = await this.deps.workers.run('evidencePackage', {
-        originalPath: this.deps.storage.pathOf(work.file_name),
+        originalPath: await this.deps.storage.localPath(work.file_name),
         originalEntry,
         statement: work.statement,
         certificate,

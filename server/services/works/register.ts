@@ -166,7 +166,7 @@ export async function registerWork(deps: WorksDeps, userId: number, form: WorkRe
   if (images.some((i) => i.size > MAX_DESCRIPTION_IMAGE_MB * 1024 * 1024))
     throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.imageTooLarge)
 
-  const path = deps.storage.pathOf(primary.name)
+  const path = await deps.storage.localPath(primary.name)
   if (!fs.existsSync(path)) throw new BusinessError(CODE.badRequest, WORKS_MESSAGES.fileMissing)
   const fileSha256 = await sha256OfFile(path)
   const size = (await fs.promises.stat(path)).size

@@ -41,10 +41,10 @@ export class Renditions {
    * not decode).
    */
   async of(name: string, width: WorkRenditionWidth = WORK_RENDITION_WIDTHS[0]): Promise<string | undefined> {
-    const source = this.storage.pathOf(name)
+    const source = await this.storage.localPath(name)
     if (!fs.existsSync(source)) return undefined
     const target = path.join(this.root, name.slice(0, 2), `${name}.w${width}.webp`)
-    if (fs.existsSync(target)) return target
+    if (await this.storage.fetchDerived(target)) return target
     if (this.failed.has(name)) throw new NoPicture('no picture in this original')
     let pending = this.making.get(target)
     if (!pending) {
@@ -75,6 +75,7 @@ export class Renditions {
   private async make(source: string, target: string, width: number): Promise<string> {
     const outcome = await this.workers.run('rendition', { source, target, width })
     if (!outcome.made) throw new NoPicture(outcome.reason)
+    await this.storage.keepDerived(target)
     return target
   }
 }

@@ -169,7 +169,7 @@ export async function workDetail(
       ...(await pictureUrls(deps.renditions, f.file_name)),
     }
     if (f.file_primary === 1 && work.file_type === WORK_FILE_TYPES.text) {
-      const path = deps.storage.pathOf(f.file_name)
+      const path = await deps.storage.localPath(f.file_name)
       entry.txt = fs.existsSync(path) ? await readText(path) : ''
     }
     filesList.push(entry)

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAY_MSG } from '../../schemas/payment.ts'
+import { DEFAULT_CERT_FEE_FEN } from '../../server/config.ts'
+import { connect } from '../../server/db/connect.ts'
+import { startChildServer } from '../support/child-server.ts'
+import { callInstance, signInOn } from '../support/instance-api.ts'
+import { startS3Server } from '../support/s3-server.ts'
+import { tempDir } from '../support/temp-dir.ts'
+import { DEMO } from '../support/test-app.ts'
+import { createTestDatabase, onPostgres } from '../support/test-database.ts'
+import { multipartFile } from '../support/uploads.ts'
+import { insertUser } from '../support/users.ts'
+import { VALID_REALNAME } from '../support/valid-forms.ts'
+
+/**
+ * Issue 25 item 5: two instances, as production runs them — real processes on one PostgreSQL database
+ * and one S3-compatible store (started here), with one SECRETS_DIR and a DATA_DIR each, requests
+ * alternating between A and B. Started together on the empty database, both come up. A scheduled
+ * publication surviving the instance that scheduled it: tests/server/manage-results.test.ts.
+ */
+const FEE = DEFAULT_CERT_FEE_FEN
+const cleanups: Array<() => Promise<void> | void> = []
+let a: Awaited<ReturnType<typeof startChildServer>>
+let b: Awaited<ReturnType<typeof startChildServer>>
+let databaseUrl = ''
+
+async function withDb<T>(run: (db: ReturnType<typeof connect>) => Promise<T>): Promise<T> {
+  const db = connect({ databaseUrl, dataDir: '' })
+  try {
+    return await run(db)
+  } finally {
+    await db.kysely.destroy()
+  }
+}
+
+describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    const database = await createTestDatabase()
+    databaseUrl = database.databaseUrl
+    cleanups.push(() => database.drop())
+    const secrets = tempDir('secrets')
+    const dirs = [tempDir('a'), tempDir('b')]
+    cleanups.push(() => {
+      for (const dir of [secrets, ...dirs]) fs.rmSync(dir, { recursive: true, force: true })
+    })
+    const s3 = await startS3Server()
+    cleanups.push(() => s3.close())
+    const env = { DATABASE_URL: databaseUrl, SECRETS_DIR: secrets, SEED_DEMO: '1', ...s3.env }
+    // Started at the same moment on the empty database: migrations, seeding and the first keys in turn.
+    ;[a, b] = await Promise.all([
+      startChildServer({ ...env, DATA_DIR: dirs[0]! }),
+      startChildServer({ ...env, DATA_DIR: dirs[1]! }),
+    ])
+    cleanups.push(a.cleanup, b.cleanup)
+  }, 120_000)
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  })
+
+  it('both came up on the empty database with one set of keys, recorded once', async () => {
+    for (const port of [a.port, b.port]) expect((await callInstance(port, '/api/ready')).status).toBe(200)
+    const names = await withDb((db) =>
+      db.kysely.selectFrom('key_fingerprints').select('name').orderBy('name').execute(),
+    )
+    expect(names.map((n) => n.name)).toEqual([
+      'identity',
+      'notary-tsa',
+      'payment-sandbox',
+      'signing',
+      'wechat-sandbox',
+    ])
+  })
+
+  it('signs in on A and is known on B; logging out on B ends the session on A', async () => {
+    const token = await signInOn(a.port, DEMO.designer)
+    expect((await callInstance(b.port, '/api/my/getUserBase', undefined, token)).body.code).toBe(200)
+    expect((await callInstance(b.port, '/api/logout', {}, token)).body.code).toBe(200)
+    expect((await callInstance(a.port, '/api/my/getUserBase', undefined, token)).body.code).toBe(403)
+  })
+
+  it('counts sign-in failures across both: the sixth attempt is refused wherever it arrives', async () => {
+    await withDb((db) => insertUser({ db }, '13930000001', DEMO.password))
+    for (let i = 0; i < 5; i++) {
+      const port = i % 2 ? b.port : a.port
+      const wrong = await callInstance(port, '/api/login', {
+        account: '13930000001',
+        password: 'Wrong2026!',
+        logInSource: 2,
+      })
+      expect(wrong.body.code).not.toBe(200)
+    }
+    const sixth = await callInstance(b.port, '/api/login', {
+      account: '13930000001',
+      password: DEMO.password,
+      logInSource: 2,
+    })
+    expect(sixth.body.msg).toMatch(/^登录失败次数过多，请\d+分钟后再试$/)
+  })
+
+  it('lets exactly 3 of 50 concurrent balance payments through, spread over A and B, for a balance that covers 3', async () => {
+    const account = '13930000002'
+    await withDb(async (db) => {
+      await insertUser({ db }, account, DEMO.password)
+      await db.kysely
+        .updateTable('users')
+        .set({ money_fen: FEE * 3 + FEE - 1 })
+        .where('account', '=', account)
+        .execute()
+    })
+    const token = await signInOn(a.port, account)
+    const verified = await callInstance(
+      b.port,
+      '/api/my/realNameAuth',
+      { ...VALID_REALNAME, identity: '110105199003079011' },
+      token,
+    )
+    expect(verified.body.code).toBe(200)
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        callInstance(i % 2 ? b.port : a.port, '/api/my/approve/4', {}, token),
+      ),
+    )
+    expect(answers.filter((r) => r.body.code === 200)).toHaveLength(3)
+    expect(
+      answers.filter((r) => r.body.code === 400 && r.body.msg === PAY_MSG.balanceInsufficient),
+    ).toHaveLength(47)
+    const left = await withDb((db) =>
+      db.kysely
+        .selectFrom('users')
+        .select('money_fen')
+        .where('account', '=', account)
+        .executeTakeFirstOrThrow(),
+    )
+    expect(left.money_fen).toBe(FEE - 1)
+  })
+
+  it('downloads from B a file uploaded on A, to its owner only', async () => {
+    const token = await signInOn(a.port, DEMO.designer)
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(200_000)])
+    const { payload, headers } = multipartFile('方案.pdf', bytes, 'application/pdf')
+    const uploaded = await fetch(`http://127.0.0.1:${a.port}/api/common/upload`, {
+      method: 'POST',
+      headers: { ...headers, authorization: token },
+      body: payload,
+    }).then((r) => r.json() as Promise<{ code: number; data: { url: string } }>)
+    expect(uploaded.code).toBe(200)
+    const name = uploaded.data.url.split('/').pop()!
+    const fromB = await fetch(`http://127.0.0.1:${b.port}/api/files/${name}`, {
+      headers: { authorization: token },
+    })
+    expect(fromB.status).toBe(200)
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(bytes)).toBe(true)
+    // Private still: another account, and nobody, get what a missing file gets.
+    const other = await signInOn(b.port, DEMO.newcomer)
+    for (const authorization of [other, '']) {
+      const refused = await fetch(`http://127.0.0.1:${b.port}/api/files/${name}`, {
+        headers: authorization ? { authorization } : {},
+      })
+      expect((await refused.json()) as object).toEqual({ code: 404, msg: '文件不存在' })
+    }
+  })
+})
