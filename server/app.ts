@@ -27,6 +27,7 @@ import { demoDataRequested, guardDemoData } from './services/demo-data.ts'
 import { EventRegistry } from './services/events.ts'
 import { HandoffCodes } from './services/handoff.ts'
 import { IdentityVault } from './services/identity-vault.ts'
+import { PostgresJobs } from './services/jobs/postgres-jobs.ts'
 import { KeyRing } from './services/key-ring.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
@@ -38,6 +39,7 @@ import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
+import { QueuedResultsScheduler } from './services/results/queued-scheduler.ts'
 import { type ResultsScheduler, TimerResultsScheduler } from './services/results/scheduler.ts'
 import { guardSandboxes, isProduction } from './services/sandboxes.ts'
 import { SiteCache } from './services/site-cache.ts'
@@ -159,6 +161,9 @@ const DEFAULT_DEFINITIONS_ROOT = path.resolve(import.meta.dirname, '..')
  * streamed by multipart under its limits (plugins/uploads.ts), not read against this one.
  */
 const BODY_LIMIT = 1024 * 1024
+
+/** How long a stop waits for the background jobs under way on this instance (the rest stay queued). */
+const JOBS_STOP_MS = 5_000
 
 /** Builds the whole server: plugins first, then routes. Does not listen. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -283,7 +288,12 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     app.addHook('preClose', () => competitions.close())
   }
   // Scheduled result publications: the due ones now (a restart loses none), the rest on timers.
-  const resultsScheduler = new TimerResultsScheduler(db.kysely, competitions, app.log, config.resultsPollMs)
+  // Background work: jobs on the PostgreSQL queue when there is one, timers in-process on SQLite.
+  const jobs = config.databaseUrl ? await PostgresJobs.start(config.databaseUrl, app.log) : undefined
+  if (jobs) app.addHook('preClose', () => jobs.stop(JOBS_STOP_MS))
+  const resultsScheduler: ResultsScheduler = jobs
+    ? new QueuedResultsScheduler(db.kysely, competitions, app.log, jobs)
+    : new TimerResultsScheduler(db.kysely, competitions, app.log, config.resultsPollMs)
   app.decorate('resultsScheduler', resultsScheduler)
   app.addHook('preClose', async () => resultsScheduler.close())
   await resultsScheduler.start()

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Advancement, Awards, Leaderboard, Publication } from '../../schemas/api/results.ts'
 import { buildApp } from '../../server/app.ts'
@@ -10,7 +11,7 @@ import { FIXTURE_IDS } from '../support/competitions.ts'
 import { insertSubmittedSheet, insertSubmittedWork, resultsRoot } from '../support/judging.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { DEMO } from '../support/test-app.ts'
-import { createTestDatabase } from '../support/test-database.ts'
+import { createTestDatabase, onPostgres } from '../support/test-database.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 import { insertUser } from '../support/users.ts'
 
@@ -514,5 +515,12 @@ describe('a scheduled publication', () => {
       [w2, null],
     ])
     expect(fs.existsSync(root)).toBe(true)
+    if (onPostgres()) {
+      // On PostgreSQL it was a job on the queue: one, however many instances started, run once.
+      const jobs = await sql<{ state: string }>`
+        SELECT state FROM pgboss.job WHERE name = 'results-publish' AND data->>'competitionId' = ${String(SCHEDULED)}
+      `.execute(k2)
+      expect(jobs.rows.map((j) => j.state)).toEqual(['completed'])
+    }
   }, 60_000)
 })

@@ -5,9 +5,10 @@ import type { CompetitionRegistry } from '../competitions.ts'
 import { publish, scheduledRows } from './publication.ts'
 
 /**
- * Scheduled publications (README "Leaderboard and publishing results"). Behind this interface so it can
- * move to a job queue later (issue 25): `start` publishes what is due and arms a timer for the rest,
- * `schedule` arms one for a row just written, `close` clears every timer.
+ * Scheduled publications (README "Leaderboard and publishing results"): `start` publishes what is due
+ * and arranges the rest, `schedule` arranges a row just written, `close` stops. On timers in-process
+ * with SQLite (TimerResultsScheduler); as jobs on the PostgreSQL queue when DATABASE_URL is set
+ * (QueuedResultsScheduler, queued-scheduler.ts).
  */
 export interface ResultsScheduler {
   start(): Promise<void>
@@ -87,16 +88,34 @@ export class TimerResultsScheduler implements ResultsScheduler {
 
   private async due(competitionId: number): Promise<void> {
     if (this.closed) return
-    const row = await this.k
-      .selectFrom('result_publications')
-      .select(['status', 'publish_at'])
-      .where('competition_id', '=', competitionId)
-      .executeTakeFirst()
-    if (row?.status !== 'scheduled' || !row.publish_at) return
+    const outcome = await publishIfDue(this.k, this.registry, this.log, competitionId)
     // Fired early (a delay longer than setTimeout takes): wait for the rest.
-    if (Date.parse(row.publish_at) > Date.now()) return this.schedule(competitionId, row.publish_at)
-    const c = this.registry.byId(competitionId)
-    if (!c) return this.log.warn({ competitionId }, 'scheduled results of a competition no longer defined')
-    if (await publish(this.k, c, null)) this.log.info({ competitionId }, 'results published as scheduled')
+    if (outcome.early) this.schedule(competitionId, outcome.early)
   }
+}
+
+/**
+ * Publishes a competition's scheduled results if their time has come; answers the time when it has
+ * not. Whoever calls it — a timer, a job, two instances at once — the conditional publish lets one win.
+ */
+export async function publishIfDue(
+  k: Kysely<Database>,
+  registry: CompetitionRegistry,
+  log: FastifyBaseLogger,
+  competitionId: number,
+): Promise<{ early?: string }> {
+  const row = await k
+    .selectFrom('result_publications')
+    .select(['status', 'publish_at'])
+    .where('competition_id', '=', competitionId)
+    .executeTakeFirst()
+  if (row?.status !== 'scheduled' || !row.publish_at) return {}
+  if (Date.parse(row.publish_at) > Date.now()) return { early: row.publish_at }
+  const c = registry.byId(competitionId)
+  if (!c) {
+    log.warn({ competitionId }, 'scheduled results of a competition no longer defined')
+    return {}
+  }
+  if (await publish(k, c, null)) log.info({ competitionId }, 'results published as scheduled')
+  return {}
 }

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { PgBoss } from 'pg-boss'
+
+/**
+ * Background work on PostgreSQL (issue 25 item 3, README "Production: background work"): pg-boss
+ * keeps the jobs in the database (schema `pgboss`, made and migrated by the first instance to start),
+ * so exactly one instance runs each job, a job due while every instance was down runs at the next
+ * start, and the job of an instance that died half-way is retried by another once it expires. Used
+ * when DATABASE_URL is set; with SQLite the same work runs in-process on timers.
+ */
+export class PostgresJobs {
+  private readonly boss: PgBoss
+  private readonly log: FastifyBaseLogger
+
+  private constructor(boss: PgBoss, log: FastifyBaseLogger) {
+    this.boss = boss
+    this.log = log
+  }
+
+  static async start(databaseUrl: string, log: FastifyBaseLogger): Promise<PostgresJobs> {
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: 'pgboss',
+      // Its own small pool beside the portal's: polling and a few jobs at a time need no more.
+      max: 3,
+      application_name: 'kabu-jobs',
+      // No cron schedules: jobs are sent with the time they are due.
+      schedule: false,
+    })
+    // A failed poll or maintenance run is logged and retried by pg-boss; it must not crash the process.
+    boss.on('error', (error: unknown) => log.warn({ err: error }, 'job queue'))
+    await boss.start()
+    return new PostgresJobs(boss, log)
+  }
+
+  /**
+   * Creates the queue if missing and runs `handle` for each of its jobs on this instance. Exclusive:
+   * one job per singletonKey queued or running, however many instances send it.
+   */
+  async work<T extends object>(
+    queue: string,
+    handle: (data: T) => Promise<void>,
+    options: { expireInSeconds: number; retryLimit: number },
+  ): Promise<void> {
+    // Made once: a start on a database that has it writes nothing (start-up.test.ts).
+    if (!(await this.boss.getQueue(queue)))
+      await this.boss.createQueue(queue, { ...options, policy: 'exclusive', retryDelay: 5 })
+    await this.boss.work<T>(queue, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await handle(job.data)
+    })
+  }
+
+  /** Whether a job with this key is queued or running. */
+  async queued(queue: string, singletonKey: string): Promise<boolean> {
+    return (await this.boss.findJobs(queue, { key: singletonKey, queued: true, limit: 1 })).length > 0
+  }
+
+  /** Adds a job, run once `startAfter` has come; the same `singletonKey` is not queued twice. */
+  async send(queue: string, data: object, options: { startAfter?: Date; singletonKey?: string } = {}) {
+    await this.boss.send(queue, data, options)
+  }
+
+  /** Stops taking jobs and waits up to `timeoutMs` for the ones under way, then closes the pool. */
+  async stop(timeoutMs: number): Promise<void> {
+    await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs }).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'job queue did not stop cleanly')
+    })
+  }
+}
