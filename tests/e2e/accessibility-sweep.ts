@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessibilityFindings, describeFindings, type FocusRing, focusRingOfActiveElement } from './axe.ts'
+import {
+  accessibilityFindings,
+  animationsAtRest,
+  describeFindings,
+  type FocusRing,
+  focusRingOfActiveElement,
+} from './axe.ts'
 import { entryWithWork, newEntrant } from './entrants.ts'
 import { baseURL, launch, membersOnlyDocumentId, scrollThrough, signIn, trackRequests } from './page.ts'
 import { sweepRoutes, workspaceCompetition } from './spec-routes.ts'
@@ -64,13 +70,7 @@ async function settled(page: Page): Promise<void> {
   await page
     .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20_000 })
     .catch(() => undefined)
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  )
+  await animationsAtRest(page, 30_000)
 }
 
 async function expectNoFindings(page: Page, where: string, within?: string): Promise<void> {

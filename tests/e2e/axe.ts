@@ -17,11 +17,33 @@ export interface Finding {
 }
 
 /**
+ * Waits until no finite animation or transition runs, so colours are measured at rest and not halfway
+ * through a fade (a toast fading out, a filter button changing colour, a dialog's backdrop leaving:
+ * a loaded run once measured 2.69:1 mid-transition on /manage/certificate-posts). Endless ones
+ * (spinners, the partner carousel) are left running; after `timeoutMs` the page is measured as it is.
+ */
+export async function animationsAtRest(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: timeoutMs },
+    )
+    .catch(() => undefined)
+}
+
+/**
  * axe-core's violations of WCAG A/AA on the page (or inside `within`, a CSS selector), and the
  * portal's own check that no control is named in English on its Chinese pages (axe does not compare
- * a name's language with the page's).
+ * a name's language with the page's). Measured once animations are at rest.
  */
 export async function accessibilityFindings(page: Page, within?: string): Promise<Finding[]> {
+  await animationsAtRest(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   return page.evaluate(
     async ({ tags, within }) => {
