@@ -18,7 +18,7 @@ import { VALID_REALNAME } from '../support/valid-forms.ts'
  * Issue 25 item 5: two instances, as production runs them — real processes on one PostgreSQL database
  * and one S3-compatible store (started here), with one SECRETS_DIR and a DATA_DIR each, requests
  * alternating between A and B. Started together on the empty database, both come up. A scheduled
- * publication surviving the instance that scheduled it: tests/server/manage-results.test.ts.
+ * publication that outlives the instance it was scheduled on (killed): two-instances-publication.test.ts.
  */
 const FEE = DEFAULT_CERT_FEE_FEN
 const cleanups: Array<() => Promise<void> | void> = []
@@ -97,6 +97,36 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
       logInSource: 2,
     })
     expect(sixth.body.msg).toMatch(/^登录失败次数过多，请\d+分钟后再试$/)
+  })
+
+  it('refuses on B, for another account, a passport verified on A, and reads the identity on both', async () => {
+    const passport = {
+      ...VALID_REALNAME,
+      identityType: '2',
+      identity: 'E98765432',
+      gender: '2',
+      birthday: '1992-05-01',
+    }
+    await withDb(async (db) => {
+      await insertUser({ db }, '13930000003', DEMO.password)
+      await insertUser({ db }, '13930000004', DEMO.password)
+    })
+    const first = await signInOn(a.port, '13930000003')
+    expect((await callInstance(a.port, '/api/my/realNameAuth', passport, first)).body.code).toBe(200)
+    // Sealed on A, read on B: one identity key for both.
+    const readOnB = await callInstance(b.port, '/api/my/getRealNameBo', undefined, first)
+    expect([readOnB.status, readOnB.body.code]).toEqual([200, 200])
+    expect(readOnB.body.data).toMatchObject({ identity: 'E******32', identityTypeLabel: '护照' })
+    const second = await signInOn(b.port, '13930000004')
+    const again = await callInstance(b.port, '/api/my/realNameAuth', passport, second)
+    expect(again.body).toEqual({ code: 400, msg: '该证件已被其他账号实名认证，一个身份只能认证一个账号' })
+    // The demo designer, verified when the database was seeded, reads on both.
+    const designer = await signInOn(b.port, DEMO.designer)
+    for (const port of [a.port, b.port]) {
+      const mine = await callInstance(port, '/api/my/getRealNameBo', undefined, designer)
+      expect([mine.status, mine.body.code]).toEqual([200, 200])
+      expect(mine.body.data?.identity).toMatch(/\*{4,}/)
+    }
   })
 
   it('lets exactly 3 of 50 concurrent balance payments through, spread over A and B, for a balance that covers 3', async () => {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { nowIso } from '../../server/lib/time.ts'
 import { definitionsRoot, fixture, phasesAt } from './competitions.ts'
 import { beijing } from './definition-time.ts'
+import type { WithDatabase } from './users.ts'
 
 /**
  * Judging fixtures for server tests (README "Judging"): fee-default registering now with a scored
@@ -77,7 +77,7 @@ export function judgingRoot(now = Date.now()): string {
 
 /** A finalised (确认提交) entry with one work in `range`; answers the work id. */
 export async function insertSubmittedWork(
-  app: FastifyInstance,
+  app: WithDatabase,
   competitionId: number,
   userId: number,
   range: string,
@@ -128,7 +128,7 @@ export async function insertSubmittedWork(
  * `scores`: criterion id → score for a scored round; `pass` for a qualifying round.
  */
 export async function insertSubmittedSheet(
-  app: FastifyInstance,
+  app: WithDatabase,
   sheet: {
     competitionId: number
     roundId: string

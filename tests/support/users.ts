@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../../server/lib/passwords.ts'
 
+/** A server, or just a connection to its database: the test helpers that write rows need no more. */
+export type WithDatabase = Pick<FastifyInstance, 'db'> | { db: Pick<FastifyInstance['db'], 'kysely'> }
+
 /** Adds an account straight to the database (sign-up is a later issue); answers its account name. */
 export async function insertUser(
-  app: Pick<FastifyInstance, 'db'> | { db: Pick<FastifyInstance['db'], 'kysely'> },
+  app: WithDatabase,
   account: string,
   password: string,
   username: string = account,
