@@ -14,6 +14,8 @@ import { registerCompression } from './plugins/compression.ts'
 import { registerCrossSiteGuard } from './plugins/cross-site.ts'
 import { DEFAULT_REQUEST_TIMEOUT_MS, errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
+import { PageCache } from './plugins/page-cache.ts'
+import type { Answer as RenderedPage } from './plugins/page-render.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownGuard } from './plugins/shutdown.ts'
 import { registerSpa } from './plugins/spa.ts'
@@ -68,6 +70,8 @@ declare module 'fastify' {
     oauthStates: OAuthStates
     /** Header menu and footer partners from memory, fresh across instances (services/site-cache.ts). */
     siteCache: SiteCache
+    /** Rendered public pages, emptied on every instance when what they show changes (plugins/page-cache.ts). */
+    pageCache: PageCache<RenderedPage>
     /** One-time codes that sign another browser in (/redirect). */
     handoff: HandoffCodes
     /** The threads that render pages and draw PDFs and pictures (server/workers/pool.ts). */
@@ -241,9 +245,10 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
   const referenceStore = new ReferenceStore(db.kysely)
   const siteCache = new SiteCache(db.kysely)
+  const pageCache = new PageCache<RenderedPage>()
   const watcher = new ReferenceWatcher({
     db: db.kysely,
-    caches: [referenceStore, siteCache],
+    caches: [referenceStore, siteCache, pageCache],
     log: app.log,
     databaseUrl: config.databaseUrl,
     pollMs: config.referencePollMs,
@@ -253,6 +258,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.addHook('preClose', () => watcher.stop())
   app.decorate('reference', { getter: () => referenceStore.current })
   app.decorate('siteCache', siteCache)
+  app.decorate('pageCache', pageCache)
   app.decorate('vault', vault)
   const workers = new WorkerPool(config.workers)
   app.decorate('workers', workers)

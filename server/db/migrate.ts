@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-entry-moderation.ts'
 import * as m0022 from './migrations/0022-competition-certificates.ts'
 import * as m0023 from './migrations/0023-results.ts'
 import * as m0024 from './migrations/0024-key-fingerprints.ts'
+import * as m0025 from './migrations/0025-results-version.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -55,6 +56,7 @@ const migrations: Array<[string, Migration]> = [
   ['0022-competition-certificates', m0022],
   ['0023-results', m0023],
   ['0024-key-fingerprints', m0024],
+  ['0025-results-version', m0025],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {

@@ -9,10 +9,8 @@ import { renderingOrigin, requestOrigin } from '../lib/origin.ts'
 import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
 import { bufferOf } from '../workers/pool.ts'
 import type { ApiCall, RenderOutput } from '../workers/render-task.ts'
+import { remember } from './page-cache.ts'
 
-/** Pages change with a deploy or a menu edit; a rendered page is reused this long. */
-export const PAGE_CACHE_MS = 30_000
-const PAGE_CACHE_ENTRIES = 300
 /** Paths whose query parameters the renderer has reported (an unknown path costs one render to learn). */
 const KNOWN_PATHS = 5_000
 /** A render that takes longer is given up (its thread is replaced) and the page left to the browser. */
@@ -22,8 +20,8 @@ export const RENDERS_AT_ONCE = 3
 /** Page renders may fill this share of the pool's queue, so PDFs and pictures always find room. */
 const RENDER_QUEUE_SHARE = 0.5
 
-/** What a path answers, kept for PAGE_CACHE_MS: a redirect, or the finished (compressed) page. */
-type Answer =
+/** What a path answers, kept in the page cache: a redirect, or the finished (compressed) page. */
+export type Answer =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; document: HtmlDocument }
 
@@ -44,7 +42,7 @@ export function pageCacheKey(origin: string, url: URL, reads: readonly string[])
  * Public pages as complete HTML: the worker pool (server/workers/render-task.ts) renders them from
  * dist/ssr/entry-server.js into dist/index.html, so crawlers and share cards see content and tags, and
  * the browser hydrates. The rendering thread asks for the page's data over a message port, answered
- * here by the server's own routes. A rendered page is kept PAGE_CACHE_MS under `pageCacheKey`; a client
+ * here by the server's own routes. A rendered page is kept in app.pageCache under `pageCacheKey`; a client
  * may cause `renderLimit` renders a minute, and when it has used them, or the pool's queue is full, it
  * gets the app shell, which the browser renders — the page still works, and costs the server nothing.
  * Without the bundle (a server-only checkout, tests of the API) every page gets the plain shell.
@@ -64,7 +62,7 @@ export function loadPageRenderer(
       .run('warm', staticDir)
       .catch((error: unknown) => app.log.error({ err: error }, 'the page renderer failed to load'))
 
-  const cache = new Map<string, { expires: number; answer: Answer }>()
+  const cache = app.pageCache
   const readsByPath = new Map<string, string[]>()
   const rendering = new Map<string, Promise<Answer | undefined>>()
   const limiter = new ClientLimit(opts.renderLimit ?? DEFAULT_RENDER_LIMIT)
@@ -91,6 +89,7 @@ export function loadPageRenderer(
   }
 
   async function render(url: URL, origin: string, client: string): Promise<Answer | undefined> {
+    const generation = cache.currentGeneration
     const { port1, port2 } = new MessageChannel()
     port1.on('message', (call: ApiCall) => {
       answerCall(call, origin, client).then(
@@ -129,12 +128,7 @@ export function loadPageRenderer(
             document: new HtmlDocument(bufferOf(out.raw), { br: bufferOf(out.br), gzip: bufferOf(out.gzip) }),
           }
         : out
-    remember(
-      cache,
-      pageCacheKey(origin, url, out.reads),
-      { expires: Date.now() + PAGE_CACHE_MS, answer },
-      PAGE_CACHE_ENTRIES,
-    )
+    cache.put(pageCacheKey(origin, url, out.reads), answer, generation)
     return answer
   }
 
@@ -145,11 +139,7 @@ export function loadPageRenderer(
     // A path not seen yet is keyed by its whole address until its render says what it reads.
     const key = reads ? pageCacheKey(origin, url, reads) : url.href
     const hit = cache.get(key)
-    if (hit && hit.expires > Date.now()) {
-      // Least recently used goes first: a page still asked for stays while new addresses arrive.
-      remember(cache, key, hit, PAGE_CACHE_ENTRIES)
-      return hit.answer
-    }
+    if (hit) return hit
     // The same page asked for while it renders waits for that render.
     const pending = rendering.get(key)
     if (pending) return pending
@@ -191,13 +181,6 @@ export function loadPageRenderer(
     await answer.document.send(request, reply, answer.status)
     return true
   }
-}
-
-/** Sets a key in an insertion-ordered map kept to `max` entries (the oldest goes first). */
-function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  map.delete(key)
-  if (map.size >= max) map.delete(map.keys().next().value as K)
-  map.set(key, value)
 }
 
 /**

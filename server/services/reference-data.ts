@@ -3,7 +3,7 @@ import type { DictItem, RegionLevelItem, RegionNode } from '../../schemas/api/co
 import type { Database, DictionaryTable, RegionTable } from '../db/schema.ts'
 import { ok } from '../lib/envelope.ts'
 import { PreparedJson } from './prepared-json.ts'
-import type { ReferenceTable, VersionedCache } from './reference-versions.ts'
+import type { CountedTable, VersionedCache } from './reference-versions.ts'
 
 /**
  * One snapshot of the regions and dictionaries, served from memory, with the whole answers of the
@@ -126,7 +126,7 @@ export class ReferenceData {
  * not read again.
  */
 export class ReferenceStore implements VersionedCache {
-  readonly tables = ['dictionaries', 'regions'] as const satisfies readonly ReferenceTable[]
+  readonly tables = ['dictionaries', 'regions'] as const satisfies readonly CountedTable[]
   private readonly db: Kysely<Database>
   private regions: Selectable<RegionTable>[] = []
   private dicts: Selectable<DictionaryTable>[] = []
@@ -136,7 +136,7 @@ export class ReferenceStore implements VersionedCache {
     this.db = db
   }
 
-  async reload(changed: ReferenceTable[]): Promise<void> {
+  async reload(changed: CountedTable[]): Promise<void> {
     const [regions, dicts] = await Promise.all([
       changed.includes('regions') ? this.db.selectFrom('regions').selectAll().execute() : this.regions,
       changed.includes('dictionaries')

@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
-import {
-  REFERENCE_CHANNEL,
-  REFERENCE_TABLES,
-  type ReferenceTable,
-} from '../db/migrations/0005-reference-versions.ts'
+import { REFERENCE_CHANNEL, REFERENCE_TABLES } from '../db/migrations/0005-reference-versions.ts'
+import { PAGE_TABLES } from '../db/migrations/0025-results-version.ts'
 import type { Database } from '../db/schema.ts'
 
-export { REFERENCE_TABLES, type ReferenceTable }
+/** Every table with a counter in reference_versions: the reference data, and what pages show at once. */
+export const COUNTED_TABLES = [...REFERENCE_TABLES, ...PAGE_TABLES] as const
+export type CountedTable = (typeof COUNTED_TABLES)[number]
 
 /**
  * How often an instance reads the counters when nothing told it sooner: the bound on how long
@@ -19,9 +18,9 @@ export const REFERENCE_POLL_MS = 1000
 
 /** Something served from memory that is rebuilt from the given tables when their counters move. */
 export interface VersionedCache {
-  readonly tables: readonly ReferenceTable[]
+  readonly tables: readonly CountedTable[]
   /** Reads `changed` (some of `tables`) again; on a throw the old data stays and the next check retries. */
-  reload(changed: ReferenceTable[]): Promise<void>
+  reload(changed: CountedTable[]): Promise<void>
 }
 
 /**
@@ -37,7 +36,7 @@ export class ReferenceWatcher {
   private readonly pollMs: number
   private readonly databaseUrl: string
   private readonly log: FastifyBaseLogger
-  private readonly seen = new Map<ReferenceTable, number>()
+  private readonly seen = new Map<CountedTable, number>()
   private running: Promise<void> | undefined
   private again = false
   private timer: NodeJS.Timeout | undefined
@@ -98,7 +97,7 @@ export class ReferenceWatcher {
   }
 
   private async checkOnce(): Promise<void> {
-    let versions: Map<ReferenceTable, number>
+    let versions: Map<CountedTable, number>
     try {
       versions = await this.readVersions()
     } catch (error) {
@@ -117,9 +116,9 @@ export class ReferenceWatcher {
     }
   }
 
-  private async readVersions(): Promise<Map<ReferenceTable, number>> {
+  private async readVersions(): Promise<Map<CountedTable, number>> {
     const rows = await this.db.selectFrom('reference_versions').select(['name', 'version']).execute()
-    return new Map(rows.map((r) => [r.name as ReferenceTable, Number(r.version)]))
+    return new Map(rows.map((r) => [r.name as CountedTable, Number(r.version)]))
   }
 
   /** A dedicated connection (LISTEN needs one); lost, it is reopened after pollMs, and polling goes on. */

@@ -3,7 +3,7 @@ import type { Partner, MenuItem as SiteMenuItem } from '../../schemas/api/site.t
 import type { Database } from '../db/schema.ts'
 import { ok } from '../lib/envelope.ts'
 import { PreparedJson } from './prepared-json.ts'
-import type { ReferenceTable, VersionedCache } from './reference-versions.ts'
+import type { CountedTable, VersionedCache } from './reference-versions.ts'
 
 /** One entry of the header menu, frozen: the `data` items of GET /api/tbMenuInfo/queryAll. */
 type MenuItem = Readonly<SiteMenuItem>
@@ -22,7 +22,7 @@ function frozen<T extends object>(items: T[]): readonly T[] {
  * (README "Reference data from memory").
  */
 export class SiteCache implements VersionedCache {
-  readonly tables = ['menus', 'partners'] as const satisfies readonly ReferenceTable[]
+  readonly tables = ['menus', 'partners'] as const satisfies readonly CountedTable[]
   private readonly db: Kysely<Database>
   private menuList: readonly MenuItem[] = []
   private partnerList: readonly PartnerItem[] = []
@@ -45,7 +45,7 @@ export class SiteCache implements VersionedCache {
     return this.partnerList
   }
 
-  async reload(changed: ReferenceTable[]): Promise<void> {
+  async reload(changed: CountedTable[]): Promise<void> {
     if (changed.includes('menus')) {
       const rows = await this.db
         .selectFrom('menus')

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newEntrant } from './entrants.ts'
-import { e2eDataDir, launch, openPage, signIn } from './page.ts'
+import { baseURL, e2eDataDir, launch, openPage, signIn } from './page.ts'
 
 /**
  * 评审结果 (issue 24 item 6) in Chromium against the built portal: the demo admin opens the screen of
@@ -147,6 +147,9 @@ describe('评审结果 in the browser', () => {
     await page.getByTestId('awards-dialog-confirm').click()
     await page.getByTestId('awards-dialog').waitFor({ state: 'detached' })
     await page.locator('[data-testid=publish-now]:not([disabled])').waitFor()
+    // The public results page, asked for before publication: a 404 page, rendered and kept in the page cache.
+    const RESULTS_PAGE = `${baseURL()}/competition/results`
+    expect((await fetch(RESULTS_PAGE)).status).toBe(404)
     await page.getByTestId('publish-now').click()
     expect(await page.getByTestId('publish-dialog').textContent()).toContain('公布后不能再修改获奖名单')
     await page.getByTestId('publish-dialog-confirm').click()
@@ -155,6 +158,17 @@ describe('评审结果 in the browser', () => {
       /结果已于 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}（北京时间）公布/,
     )
     await page.screenshot({ path: '/tmp/kabu-manage-results-published-1366.png', fullPage: true })
+    // Publishing empties every instance's page cache (README "The page cache"): the winners show at
+    // once, not when the 404 page kept before expires (30 s).
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(RESULTS_PAGE)
+          return [res.status, (await res.text()).includes('可折叠台灯')]
+        },
+        { timeout: 5_000, interval: 250 },
+      )
+      .toEqual([200, true])
 
     const d = db()
     try {

@@ -5,11 +5,14 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
-import { REFERENCE_TABLES } from '../../server/db/migrations/0005-reference-versions.ts'
 import { seed, syncPartners } from '../../server/db/seed/index.ts'
 import { securityHeaders } from '../../server/plugins/security.ts'
 import { acceptedEncodings } from '../../server/services/prepared-json.ts'
-import { REFERENCE_POLL_MS } from '../../server/services/reference-versions.ts'
+import {
+  COUNTED_TABLES,
+  type CountedTable,
+  REFERENCE_POLL_MS,
+} from '../../server/services/reference-versions.ts'
 import { loadSiteFile } from '../../server/services/site-file.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { createTestApp } from '../support/test-app.ts'
@@ -175,11 +178,19 @@ describe('answers from memory', () => {
 
 describe('reference_versions', () => {
   /** A column each table has, and a row to write: a level-3 region has no children to orphan. */
-  const COLUMN = { menus: 'title', partners: 'name', dictionaries: 'dict_label', regions: 'name' } as const
+  const COLUMN = {
+    menus: 'title',
+    partners: 'name',
+    dictionaries: 'dict_label',
+    regions: 'name',
+    result_publications: 'status',
+  } as const
+  const keyOf = (table: CountedTable) => (table === 'result_publications' ? 'competition_id' : 'id')
 
-  it.each(REFERENCE_TABLES)('counts every insert, update and delete on %s (trigger)', async (table) => {
+  it.each(COUNTED_TABLES)('counts every insert, update and delete on %s (trigger)', async (table) => {
     const k = a.app.db.kysely
     const column = COLUMN[table]
+    const key = keyOf(table)
     const before = (await versions())[table] ?? 0
     // A statement that touches no row is no change.
     await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} WHERE 1 = 0`.execute(k)
@@ -187,14 +198,16 @@ describe('reference_versions', () => {
     const leaf = table === 'regions' ? sql`WHERE level = 3` : sql``
     const { rows } = await sql<
       Record<string, unknown>
-    >`SELECT * FROM ${sql.table(table)} ${leaf} ORDER BY id LIMIT 1`.execute(k)
+    >`SELECT * FROM ${sql.table(table)} ${leaf} ORDER BY ${sql.ref(key)} LIMIT 1`.execute(k)
     const row = rows[0]
     if (!row) throw new Error(`${table} is empty`)
     // The same value written back is still a write: counted.
     const target = sql.table(table)
-    await sql`UPDATE ${target} SET ${sql.ref(column)} = ${row[column]} WHERE id = ${row.id}`.execute(k)
+    await sql`UPDATE ${target} SET ${sql.ref(column)} = ${row[column]} WHERE ${sql.ref(key)} = ${row[key]}`.execute(
+      k,
+    )
     expect((await versions())[table]).toBe(before + 1)
-    await sql`DELETE FROM ${target} WHERE id = ${row.id}`.execute(k)
+    await sql`DELETE FROM ${target} WHERE ${sql.ref(key)} = ${row[key]}`.execute(k)
     expect((await versions())[table]).toBe(before + 2)
     const names = Object.keys(row)
     const columns = sql.join(names.map((n) => sql.ref(n)))
@@ -279,6 +292,29 @@ describe('two instances on one database', () => {
     expect(b.reference.regionPath('320505').map((r) => r.name)).toEqual(['江苏省', '苏州市', '虎丘区（改）'])
     const level = await json(b, '/api/common/treeRegion?parentId=320500')
     expect(level.data.map((d: { name: string }) => d.name)).toContain('虎丘区（改）')
+  })
+
+  it('a results publication written through one instance empties the other’s page cache; a render begun before is not kept', async () => {
+    const page = { kind: 'redirect', status: 302, location: '/' } as const
+    const before = b.pageCache.currentGeneration
+    b.pageCache.put('/news/index', page, before)
+    expect(b.pageCache.get('/news/index')).toBe(page)
+    const now = new Date().toISOString()
+    await a.app.db.kysely
+      .insertInto('result_publications')
+      .values({ competition_id: 999_001, status: 'published', published_at: now, updated_at: now })
+      .execute()
+    await within(
+      BOUND_MS,
+      async () => b.pageCache.get('/news/index'),
+      (kept) => kept === undefined,
+    )
+    // Rendered from data read before the publication: not kept.
+    b.pageCache.put('/competition/results', page, before)
+    expect(b.pageCache.get('/competition/results')).toBeUndefined()
+    b.pageCache.put('/competition/results', page, b.pageCache.currentGeneration)
+    expect(b.pageCache.get('/competition/results')).toBe(page)
+    await a.app.db.kysely.deleteFrom('result_publications').where('competition_id', '=', 999_001).execute()
   })
 
   it.runIf(onPostgres)(

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { countWrites } from '../version-triggers.ts'
 
 /** The tables every instance serves from memory; each has its own counter in reference_versions. */
 export const REFERENCE_TABLES = ['menus', 'partners', 'dictionaries', 'regions'] as const
@@ -34,27 +35,6 @@ export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): P
         RETURN NULL;
       END
       $$`.execute(db)
-    for (const table of REFERENCE_TABLES) {
-      // Per row, so a statement that changes nothing (ON CONFLICT DO NOTHING on every start) bumps nothing.
-      await sql`
-        CREATE TRIGGER ${sql.raw(`${table}_reference_version`)}
-        AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)}
-        FOR EACH ROW EXECUTE FUNCTION kabu_bump_reference(${sql.lit(table)})`.execute(db)
-      await sql`
-        CREATE TRIGGER ${sql.raw(`${table}_reference_version_truncate`)}
-        AFTER TRUNCATE ON ${sql.table(table)}
-        FOR EACH STATEMENT EXECUTE FUNCTION kabu_bump_reference(${sql.lit(table)})`.execute(db)
-    }
-    return
   }
-  for (const table of REFERENCE_TABLES) {
-    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-      await sql`
-        CREATE TRIGGER ${sql.raw(`${table}_reference_version_${event.toLowerCase()}`)}
-        AFTER ${sql.raw(event)} ON ${sql.table(table)}
-        BEGIN
-          UPDATE reference_versions SET version = version + 1 WHERE name = ${sql.lit(table)};
-        END`.execute(db)
-    }
-  }
+  for (const table of REFERENCE_TABLES) await countWrites(db, dialect, table)
 }
