@@ -10,8 +10,9 @@ import { benchApp, listen } from './bench-app.ts'
 /**
  * Child process of bench/exports.ts (`node --expose-gc bench/export-probe.ts xlsx|zip`): a fresh
  * SQLite database with generated entries (server/db/seed/bulk-entries.ts), the real server on a
- * loopback port, then one export downloaded as the console's link would, its body counted and
- * dropped. Measured meanwhile: the process's RSS every 10 ms (peak growth over the level before the
+ * loopback port, then one export asked for and made by its background job as the console does
+ * (`seconds`: from asking until it is ready), then downloaded, its body counted and dropped. Measured
+ * meanwhile: the process's RSS every 10 ms (peak growth over the level before the
  * export, after a full collection), the event loop's delay, and the menu's latency asked every 50 ms.
  * Prints one JSON line. A process of its own, so what earlier measurements left in memory does not
  * count.
@@ -27,7 +28,10 @@ const mode = process.argv[2]
 if (mode !== 'xlsx' && mode !== 'zip') throw new Error('usage: export-probe.ts xlsx|zip')
 
 const dataDir = tempDir('bench-exports')
-const app = await benchApp(dataDir, path.resolve('dist'))
+// Without the SPA bundle: no worker thread loads the page renderer meanwhile. The renderer's load (some
+// 70 MB per thread, a few seconds after start) overlapped the export and was counted as its growth.
+const noSpa = tempDir('bench-exports-no-spa')
+const app = await benchApp(dataDir, noSpa)
 try {
   // The real definition with the most ranges: its sheets are the most a workbook has here.
   const competition = app.competitions
@@ -60,8 +64,11 @@ try {
   globalThis.gc?.()
   const rssBefore = process.memoryUsage.rss()
   let rssPeak = rssBefore
+  const heapBefore = process.memoryUsage().heapUsed
+  let heapPeak = heapBefore
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss())
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
   }, 10)
   const loop = monitorEventLoopDelay({ resolution: 5 })
   loop.enable()
@@ -76,18 +83,37 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   })()
-  const url = `${base}/api/manage/competitions/${competition.competitionId}/export/${mode === 'xlsx' ? 'entries.xlsx' : 'works.zip'}`
+  const exportsUrl = `${base}/api/manage/competitions/${competition.competitionId}/exports`
+  const headers = { authorization: token, 'content-type': 'application/json' }
   const started = performance.now()
-  const res = await fetch(url, { headers: { authorization: token } })
+  // As the console does: ask, read the list until the background job has made the file, download it.
+  const asked = (await (
+    await fetch(exportsUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ kind: mode === 'xlsx' ? 'entries.xlsx' : 'works.zip' }),
+    })
+  ).json()) as { code: number; msg: string; data: { id: number } }
+  if (asked.code !== 200) throw new Error(`the export was refused: ${asked.msg}`)
+  for (;;) {
+    const list = (await (await fetch(exportsUrl, { headers })).json()) as {
+      data: Array<{ id: number; status: string }>
+    }
+    const status = list.data.find((f) => f.id === asked.data.id)?.status
+    if (status === 'ready') break
+    if (status !== 'queued' && status !== 'running') throw new Error(`the export ended ${status}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const seconds = (performance.now() - started) / 1000
+  const res = await fetch(`${exportsUrl}/${asked.data.id}/file`, { headers: { authorization: token } })
   if (!String(res.headers.get('content-type')).match(/sheet|zip/))
-    throw new Error(`the export answered ${res.headers.get('content-type')}: ${await res.text()}`)
+    throw new Error(`the download answered ${res.headers.get('content-type')}: ${await res.text()}`)
   let bytes = 0
   let head = Buffer.alloc(0)
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     if (head.length < 2) head = Buffer.concat([head, Buffer.from(chunk)])
     bytes += chunk.length
   }
-  const seconds = (performance.now() - started) / 1000
   exporting = false
   clearInterval(sampler)
   loop.disable()
@@ -106,6 +132,7 @@ try {
       bytes,
       rssGrowthMb: (rssPeak - rssBefore) / 1024 / 1024,
       rssBeforeMb: rssBefore / 1024 / 1024,
+      heapGrowthMb: (heapPeak - heapBefore) / 1024 / 1024,
       menu: {
         count: menuMs.length,
         p50: menuMs[Math.floor(menuMs.length / 2)] ?? Number.NaN,
@@ -118,4 +145,5 @@ try {
 } finally {
   await app.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.rmSync(noSpa, { recursive: true, force: true })
 }

@@ -24,6 +24,7 @@ interface Probe {
   bytes: number
   rssGrowthMb: number
   rssBeforeMb: number
+  heapGrowthMb: number
   menu: { count: number; p50: number; max: number }
   loopDelayMaxMs: number
   loopDelayP99Ms: number
@@ -68,6 +69,7 @@ export async function reportExports(): Promise<boolean> {
         'size MB',
         'seconds',
         'RSS growth MB',
+        'heap growth MB',
         'loop delay p99/max ms',
         'menu p50/max ms (n)',
       ],
@@ -78,6 +80,7 @@ export async function reportExports(): Promise<boolean> {
         mb(r.bytes),
         r.seconds.toFixed(2),
         r.rssGrowthMb.toFixed(1),
+        r.heapGrowthMb.toFixed(1),
         `${ms(r.loopDelayP99Ms)}/${ms(r.loopDelayMaxMs)}`,
         `${ms(r.menu.p50)}/${ms(r.menu.max)} (${r.menu.count})`,
       ]),

@@ -27,8 +27,10 @@ import { decorateCompetitions } from './services/competition/decorate.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { demoDataRequested, guardDemoData } from './services/demo-data.ts'
 import { EventRegistry } from './services/events.ts'
+import { EXPORT_CLEAN_MS, EXPORT_CLEAN_QUEUE, ExportFiles } from './services/exports/export-files.ts'
 import { HandoffCodes } from './services/handoff.ts'
 import { IdentityVault } from './services/identity-vault.ts'
+import { type BackgroundJobs, InProcessJobs, repeat } from './services/jobs/background-jobs.ts'
 import { PostgresJobs } from './services/jobs/postgres-jobs.ts'
 import { KeyRing } from './services/key-ring.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
@@ -78,6 +80,8 @@ declare module 'fastify' {
     workers: WorkerPool
     /** Publishes results at their scheduled time (services/results/scheduler.ts). */
     resultsScheduler: ResultsScheduler
+    /** The organisers' exports, made as background jobs (services/exports/export-files.ts). */
+    exportFiles: ExportFiles
   }
 }
 
@@ -295,14 +299,35 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   }
   // Scheduled result publications: the due ones now (a restart loses none), the rest on timers.
   // Background work: jobs on the PostgreSQL queue when there is one, timers in-process on SQLite.
-  const jobs = config.databaseUrl ? await PostgresJobs.start(config.databaseUrl, app.log) : undefined
-  if (jobs) app.addHook('preClose', () => jobs.stop(JOBS_STOP_MS))
-  const resultsScheduler: ResultsScheduler = jobs
+  const jobs: BackgroundJobs = config.databaseUrl
+    ? await PostgresJobs.start(config.databaseUrl, app.log)
+    : new InProcessJobs(app.log)
+  app.addHook('preClose', () => jobs.stop(JOBS_STOP_MS))
+  const resultsScheduler: ResultsScheduler = config.databaseUrl
     ? new QueuedResultsScheduler(db.kysely, competitions, app.log, jobs)
     : new TimerResultsScheduler(db.kysely, competitions, app.log, config.resultsPollMs)
   app.decorate('resultsScheduler', resultsScheduler)
   app.addHook('preClose', async () => resultsScheduler.close())
   await resultsScheduler.start()
+  const exportFiles = new ExportFiles(
+    {
+      db,
+      registry: competitions,
+      // Read at each use: the reference data is replaced when its tables change.
+      get reference() {
+        return referenceStore.current
+      },
+      storage,
+      log: app.log,
+    },
+    jobs,
+  )
+  app.decorate('exportFiles', exportFiles)
+  await exportFiles.start()
+  await repeat(jobs, EXPORT_CLEAN_QUEUE, EXPORT_CLEAN_MS, async () => {
+    const removed = await exportFiles.removeExpired()
+    if (removed) app.log.info(`removed ${removed} expired export file(s)`)
+  })
   const paymentProvider = await createPaymentProvider(config.paymentProvider ?? 'sandbox', keys)
   decoratePayments(app, db.kysely, paymentProvider)
 

@@ -211,3 +211,29 @@ export const refundCaseRowSchema = object({
   resolutionNote: nullableText,
 })
 export type RefundCaseRow = FromSchema<typeof refundCaseRowSchema>
+
+/** The kinds of export and the states of one (README "Exports"). */
+export const EXPORT_KIND_VALUES = ['entries.xlsx', 'works.zip'] as const
+export const EXPORT_STATUS_VALUES = ['queued', 'running', 'ready', 'failed', 'expired'] as const
+
+/**
+ * An organiser's export, made in the background: GET and POST /api/manage/competitions/:id/exports.
+ * `progress`: rows written (workbook) or files packed (archive) so far, of `total` (null: not known
+ * until the end). `size` in bytes once ready. Times are UTC ISO.
+ */
+export const exportFileSchema = object({
+  id: integer,
+  competitionId: integer,
+  kind: { type: 'string', enum: EXPORT_KIND_VALUES },
+  label: text(40),
+  status: { type: 'string', enum: EXPORT_STATUS_VALUES },
+  statusLabel: text(10),
+  progress: integer,
+  total: nullableInteger,
+  size: nullableInteger,
+  error: nullableText,
+  requestedBy: text(64),
+  createdAt: anyText,
+  finishedAt: nullableText,
+})
+export type ExportFile = FromSchema<typeof exportFileSchema>

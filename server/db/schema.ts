@@ -550,6 +550,27 @@ export interface Database {
   result_awards: ResultAwardTable
   result_publications: ResultPublicationTable
   key_fingerprints: KeyFingerprintTable
+  export_files: ExportFileTable
+}
+
+/** An export an organiser asked for, made as a background job (migration 0026, README "Exports"). */
+export interface ExportFileTable {
+  id: Generated<number>
+  competition_id: number
+  kind: 'entries.xlsx' | 'works.zip'
+  requested_by: number
+  status: 'queued' | 'running' | 'ready' | 'failed' | 'expired'
+  progress: Generated<number>
+  total: number | null
+  /** Where the finished file is kept (the object store's key, a path under DATA_DIR). */
+  object_key: string | null
+  /** Bytes; bigint on PostgreSQL, which the driver answers as text. */
+  size: string | number | null
+  sha256: string | null
+  error: string | null
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
 }
 
 /** The fingerprint of each key the instances share, recorded by the first start (migration 0024). */

@@ -17,6 +17,8 @@ export interface ObjectStore {
    * the store has no such object.
    */
   fetch(key: string, localFile: string): Promise<boolean>
+  /** Removes the object `key` for every instance, and this instance's copy `localFile`; none is no error. */
+  remove(key: string, localFile: string): Promise<void>
 }
 
 export interface S3Settings {

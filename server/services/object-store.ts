@@ -8,6 +8,9 @@ export class LocalObjectStore implements ObjectStore {
   async fetch(_key: string, localFile: string): Promise<boolean> {
     return fs.existsSync(localFile)
   }
+  async remove(_key: string, localFile: string): Promise<void> {
+    await fs.promises.rm(localFile, { force: true })
+  }
 }
 
 export type StorageSettings = { kind: 'local' } | { kind: 's3'; s3: S3Settings }

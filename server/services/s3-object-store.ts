@@ -3,7 +3,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import type { ObjectStore, S3Settings } from './object-store-contract.ts'
 
 /** STORAGE=s3 (object-store.ts): loaded only then, so a local start does not load the AWS SDK. */
@@ -48,6 +54,14 @@ export class S3ObjectStore implements ObjectStore {
       this.fetching.set(localFile, pending)
     }
     return pending
+  }
+
+  async remove(key: string, localFile: string): Promise<void> {
+    // S3 answers a missing key's delete as done.
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.settings.prefix + key }),
+    )
+    await fs.promises.rm(localFile, { force: true })
   }
 
   private async download(key: string, localFile: string): Promise<boolean> {

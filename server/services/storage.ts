@@ -101,6 +101,16 @@ export class FileStorage {
     return this.store.fetch(this.keyOf(localFile), localFile)
   }
 
+  /** Removes a derived file from the store and from this instance (another's copy goes with its sweep). */
+  removeDerived(localFile: string): Promise<void> {
+    return this.store.remove(this.keyOf(localFile), localFile)
+  }
+
+  /** DATA_DIR, under which derived files are kept (their store keys are their paths there). */
+  get dataRoot(): string {
+    return this.dataDir
+  }
+
   /** The object store's key of a file under DATA_DIR: its path there, with forward slashes. */
   private keyOf(localFile: string): string {
     return path.relative(this.dataDir, localFile).split(path.sep).join('/')

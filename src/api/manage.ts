@@ -7,6 +7,7 @@ import type {
 import type { JudgingAssignment, ManageJudgingRound } from '../../schemas/api/judging.ts'
 import type {
   CheckInRow,
+  ExportFile,
   ManageCompetition,
   ManageEntry,
   ManageEntryRow,
@@ -23,6 +24,7 @@ export type {
   AuditEntry,
   CertificateReissue,
   CheckInRow,
+  ExportFile,
   JudgingAssignment,
   ManageCompetition,
   ManageEntry,
@@ -81,9 +83,14 @@ export const changeRole = (
 ) => postData<RoleChange>(`/manage/staff/${action}`, body, STAFF)
 export const listAudit = (params: Params) => getTable<AuditEntry>('/manage/audit', { ...STAFF, params })
 
-/** The exports of a competition (XLSX of entries, ZIP of works' files), streamed by the server. */
-export const exportUrl = (competitionId: number, file: 'entries.xlsx' | 'works.zip') =>
-  `/api/manage/competitions/${competitionId}/export/${file}`
+/** The exports of a competition (XLSX of entries, ZIP of works' files), made in the background. */
+export const listExports = (competitionId: number) =>
+  getData<ExportFile[]>(`/manage/competitions/${competitionId}/exports`, STAFF)
+export const requestExport = (competitionId: number, kind: ExportFile['kind']) =>
+  postData<ExportFile>(`/manage/competitions/${competitionId}/exports`, { kind }, STAFF)
+/** A ready export's download: a plain link, the session cookie signs it. */
+export const exportFileUrl = (file: Pick<ExportFile, 'competitionId' | 'id'>) =>
+  `/api/manage/competitions/${file.competitionId}/exports/${file.id}/file`
 
 /** Judging (README "Organisers and judges"): each round's judges and loads, and running its assignment. */
 export const listJudgingRounds = (competitionId: number) =>

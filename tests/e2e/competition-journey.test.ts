@@ -397,22 +397,34 @@ describe('a competition from entries to published results', () => {
     await signIn(page, ADMIN.account, ADMIN.password)
     await page.goto('/manage')
     const card = page.locator(`[data-testid=manage-competition][data-competition-id="${COMPETITION}"]`)
-    const download = async (name: string) => {
+    // Asked for with its button, made in the background (the row shows 排队中 / 生成中), then 下载.
+    const download = async (name: string, kind: string) => {
+      await card.getByRole('button', { name }).click()
+      const row = card.locator(`[data-testid=export-file][data-kind="${kind}"]`).first()
+      await row.locator('[data-testid=export-status]').waitFor()
+      await card
+        .locator(`[data-testid=export-file][data-kind="${kind}"][data-status=ready]`)
+        .first()
+        .waitFor()
       const [file] = await Promise.all([
         page.waitForEvent('download'),
-        card.getByRole('link', { name }).click(),
+        card
+          .locator(`[data-testid=export-file][data-kind="${kind}"][data-status=ready]`)
+          .first()
+          .getByTestId('export-download')
+          .click(),
       ])
       return (await file.path()) as string
     }
 
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(await download('导出报名表（XLSX）'))
+    await workbook.xlsx.readFile(await download('导出报名表（XLSX）', 'entries.xlsx'))
     const sheet = workbook.getWorksheet('产品设计')!
     const names: string[] = []
     sheet.eachRow((row) => names.push(String(row.values)))
     for (const name of works.values()) expect(names.join('\n')).toContain(name)
 
-    const zip = unzipSync(new Uint8Array(fs.readFileSync(await download('导出作品文件（ZIP）'))))
+    const zip = unzipSync(new Uint8Array(fs.readFileSync(await download('导出作品文件（ZIP）', 'works.zip'))))
     const manifest = new TextDecoder()
       .decode(zip['manifest.csv'])
       .replace(/^\uFEFF/, '')

@@ -112,6 +112,36 @@ describe('the organisers’ console in the browser', () => {
   })
 
   // Eight screens twice, each with an accessibility sweep: more than the default minute on a busy machine.
+  it('at 375 px an admin asks for an export, watches it made in the background and downloads it', async () => {
+    const { page, errors } = await openPage(browser, 375)
+    await signIn(page, ADMIN.account, ADMIN.password)
+    await page.goto('/manage')
+    const card = page.locator(`[data-testid=manage-competition][data-competition-id="${competitionId}"]`)
+    const panel = card.getByTestId('exports')
+    await panel.getByRole('button', { name: '导出报名表（XLSX）' }).click()
+    // The new row is listed at once (queued or already under way), the buttons wait while it is made.
+    const newest = panel.getByTestId('export-file').first()
+    await expect.poll(() => newest.getAttribute('data-status')).toMatch(/^(queued|running|ready)$/)
+    const ready = panel.locator('[data-testid=export-file][data-status=ready]').first()
+    await ready.waitFor({ timeout: 30_000 })
+    expect(await ready.getByTestId('export-status').textContent()).toBe('可下载')
+    expect(await ready.textContent()).toMatch(
+      /报名表（XLSX）.*\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}.* · [\d.]+ (KB|MB|B)/,
+    )
+    expect(await panel.getByRole('button', { name: '导出作品文件（ZIP）' }).isEnabled()).toBe(true)
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      ready.getByTestId('export-download').click(),
+    ])
+    expect(file.suggestedFilename()).toMatch(/-报名与作品\.xlsx$/)
+    const bytes = await file.path()
+    expect(bytes).toBeTruthy()
+    await panel.scrollIntoViewIfNeeded()
+    await panel.screenshot({ path: '/tmp/kabu-manage-exports-375.png' })
+    expect(await noSideScroll(page)).toBe(true)
+    expect(errors).toEqual([])
+  }, 90_000)
+
   it('every console screen at 1366 and 375 px, without sideways scroll', async () => {
     const screens: Array<[string, string]> = [
       ['competitions', '/manage'],

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { setImmediate, setTimeout } from 'node:timers/promises'
+import path from 'node:path'
+import { setTimeout } from 'node:timers/promises'
 import ExcelJS from 'exceljs'
 import { unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Competition } from '../../definitions/competition/types.ts'
+import type { ExportFile } from '../../schemas/api/manage.ts'
 import { TOKEN_INVALID_MSG } from '../../schemas/contract.ts'
 import { FORMS, type FormName } from '../../schemas/forms/index.ts'
 import { seedBulkEntries } from '../../server/db/seed/bulk-entries.ts'
 import { CROSS_SITE_MSG } from '../../server/plugins/cross-site.ts'
 import { COMPETITION_MSG } from '../../server/services/competition-entries.ts'
 import { ENTRY_COLUMNS } from '../../server/services/exports/columns.ts'
-import { EXPORT_AUDIT } from '../../server/services/exports/downloads.ts'
 import { EXTRA_SHEETS } from '../../server/services/exports/entries-xlsx.ts'
-import { EXPORT_MSG, exportSlots } from '../../server/services/exports/slots.ts'
+import { EXPORT_KEEP_MS, EXPORT_MSG } from '../../server/services/exports/export-files.ts'
+import { EXPORT_FILES } from '../../server/services/exports/make-export.ts'
 import { FILE_STATE, MANIFEST_HEADER, MANIFEST_NAME } from '../../server/services/exports/works-zip.ts'
 import { grantRole, STAFF_MSG } from '../../server/services/staff/roles.ts'
 import { FIXTURE_IDS, REGISTRATION, WORK_BASE, WORK_INFO } from '../support/competitions.ts'
@@ -24,9 +26,10 @@ import { useTestApp } from '../support/use-test-app.ts'
 import { insertUser } from '../support/users.ts'
 
 /**
- * Issue 24 item 3: the organisers' streaming exports, on SQLite and PostgreSQL (TEST_DB=postgres).
- * The workbook and the archive are read back with exceljs and fflate; every manifest hash is checked
- * against the stored file.
+ * Issue 24 item 3 and issue 25 item 3: the organisers' exports, made as background jobs (in-process
+ * on SQLite, on the pg-boss queue under TEST_DB=postgres) and downloaded once ready. The workbook and
+ * the archive are read back with exceljs and fflate; every manifest hash is checked against the
+ * stored file.
  */
 const t = useTestApp()
 
@@ -35,8 +38,9 @@ const OTHER = FIXTURE_IDS.qt2025
 const EMPTY = FIXTURE_IDS['optional-fee']
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-const entriesUrl = (id: number | string) => `/api/manage/competitions/${id}/export/entries.xlsx`
-const worksUrl = (id: number | string) => `/api/manage/competitions/${id}/export/works.zip`
+const exportsUrl = (id: number | string) => `/api/manage/competitions/${id}/exports`
+const fileUrl = (id: number | string, exportId: number | string) => `${exportsUrl(id)}/${exportId}/file`
+const EXPORT_AUDIT = { entries: EXPORT_FILES['entries.xlsx'].audit, works: EXPORT_FILES['works.zip'].audit }
 
 const tokens: Record<string, string> = {}
 const ids: Record<string, number> = {}
@@ -149,6 +153,36 @@ const download = (url: string, token?: string) =>
     headers: { 'accept-encoding': 'gzip, deflate, br', ...(token ? { authorization: token } : {}) },
   })
 
+/** The competition's exports as the console lists them. */
+async function listed(competitionId: number, token: string | undefined): Promise<ExportFile[]> {
+  const answer = await t.api.get(exportsUrl(competitionId), token)
+  expect(answer.code, answer.msg).toBe(200)
+  return answer.data
+}
+
+/** Waits until the export's job has finished (ready or failed); answers its last listing. */
+async function finished(competitionId: number, exportId: number, token: string | undefined) {
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    const file = (await listed(competitionId, token)).find((f) => f.id === exportId)!
+    if (file.status === 'ready' || file.status === 'failed') return file
+    if (Date.now() > deadline) throw new Error(`export ${exportId} still ${file.status}`)
+    await setTimeout(50)
+  }
+}
+
+/** Asks for an export as the console does, waits for its job, and downloads the file as a browser does. */
+async function exported(kind: ExportFile['kind'], competitionId: number, token: string | undefined) {
+  const asked = await t.api.post(exportsUrl(competitionId), { kind }, token)
+  expect(asked.code, asked.msg).toBe(200)
+  const file = await finished(competitionId, asked.data.id, token)
+  expect(file).toMatchObject({ status: 'ready', statusLabel: '可下载', kind })
+  const res = await download(fileUrl(competitionId, file.id), token)
+  expect(res.statusCode).toBe(200)
+  expect(Number(res.headers['content-length'])).toBe(file.size)
+  return res
+}
+
 async function workbookOf(payload: Buffer) {
   const workbook = new ExcelJS.Workbook()
   await workbook.xlsx.load(payload as unknown as ArrayBuffer)
@@ -181,9 +215,9 @@ function formTitles(c: Competition): string[] {
   return titles
 }
 
-describe('GET /manage/competitions/:id/export/entries.xlsx', () => {
-  it('streams a workbook with a sheet per range, the forms’ titles as headers and each entry’s answers', async () => {
-    const res = await download(entriesUrl(OWN), tokens.organiser)
+describe('the entries workbook (entries.xlsx)', () => {
+  it('is a workbook with a sheet per range, the forms’ titles as headers and each entry’s answers', async () => {
+    const res = await exported('entries.xlsx', OWN, tokens.organiser)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe(XLSX_TYPE)
     expect(res.headers['cache-control']).toBe('private, no-store')
@@ -261,7 +295,7 @@ describe('GET /manage/competitions/:id/export/entries.xlsx', () => {
     ).id
     await post('manage/entry/return', { competitionId: OWN, entryId, reason }, tokens.organiser!)
     try {
-      const workbook = await workbookOf((await download(entriesUrl(OWN), tokens.organiser)).rawPayload)
+      const workbook = await workbookOf((await exported('entries.xlsx', OWN, tokens.organiser)).rawPayload)
       const [header, ...rows] = rowsOf(workbook.getWorksheet('产品设计')!)
       const cell = (row: string[], label: string) => row[header!.indexOf(label)]
       const a = rows.find((row) => cell(row, ENTRY_COLUMNS.account) === A.account)!
@@ -282,8 +316,9 @@ describe('GET /manage/competitions/:id/export/entries.xlsx', () => {
     }
   })
 
-  it('writes an audit entry naming who exported which competition and how many rows', async () => {
-    await download(entriesUrl(OWN), tokens.admin)
+  it('writes an audit entry naming who exported which competition; the listing counts the rows', async () => {
+    const res = await exported('entries.xlsx', OWN, tokens.admin)
+    expect(res.statusCode).toBe(200)
     const entry = await t.server.app.db.kysely
       .selectFrom('audit_log')
       .selectAll()
@@ -293,8 +328,9 @@ describe('GET /manage/competitions/:id/export/entries.xlsx', () => {
       .executeTakeFirstOrThrow()
     expect(entry).toMatchObject({ target_type: 'competition', target_id: String(OWN), competition_id: OWN })
     const detail = JSON.parse(entry.detail)
-    expect(detail).toMatchObject({ format: 'xlsx', rows: 3 })
-    expect(detail.sheets).toContainEqual({ name: '产品设计', rows: 1 })
+    expect(detail).toEqual({ format: 'xlsx', exportId: expect.any(Number) })
+    const file = (await listed(OWN, tokens.admin)).find((f) => f.id === detail.exportId)!
+    expect(file).toMatchObject({ status: 'ready', progress: 3, total: 3, requestedBy: '13900000304' })
     // The organiser reads it in the trail of their competition.
     const trail = await t.api.get(
       `/api/manage/audit?competitionId=${OWN}&action=${EXPORT_AUDIT.entries}`,
@@ -304,7 +340,7 @@ describe('GET /manage/competitions/:id/export/entries.xlsx', () => {
   })
 
   it('gives a competition without entries a valid workbook: a header row on each range’s sheet', async () => {
-    const res = await download(entriesUrl(EMPTY), tokens.admin)
+    const res = await exported('entries.xlsx', EMPTY, tokens.admin)
     expect(res.headers['content-type']).toBe(XLSX_TYPE)
     const workbook = await workbookOf(res.rawPayload)
     const c = definition(EMPTY)
@@ -319,9 +355,9 @@ describe('GET /manage/competitions/:id/export/entries.xlsx', () => {
   })
 })
 
-describe('GET /manage/competitions/:id/export/works.zip', () => {
-  it('streams every work’s files by entry number with a manifest whose hashes match the stored files', async () => {
-    const res = await download(worksUrl(OWN), tokens.organiser)
+describe('the works archive (works.zip)', () => {
+  it('holds every work’s files by entry number with a manifest whose hashes match the stored files', async () => {
+    const res = await exported('works.zip', OWN, tokens.organiser)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/zip')
     expect(res.headers['content-encoding']).toBeUndefined()
@@ -376,7 +412,7 @@ describe('GET /manage/competitions/:id/export/works.zip', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
     expect(audit.actor_id).toBe(ids.organiser)
-    expect(JSON.parse(audit.detail)).toEqual({ format: 'zip', works: 2 })
+    expect(JSON.parse(audit.detail)).toEqual({ format: 'zip', exportId: expect.any(Number) })
   })
 
   it('keeps the private files private: only the entrant and the competition’s staff get them', async () => {
@@ -407,7 +443,7 @@ describe('GET /manage/competitions/:id/export/works.zip', () => {
       token,
     )
     fs.rmSync(t.server.app.storage.pathOf(cover.fileUrl.split('/').pop()!))
-    const res = await download(worksUrl(EMPTY), tokens.admin)
+    const res = await exported('works.zip', EMPTY, tokens.admin)
     const files = unzipSync(new Uint8Array(res.rawPayload))
     expect(Object.keys(files)).toEqual([MANIFEST_NAME])
     const manifest = Buffer.from(files[MANIFEST_NAME]!).toString('utf8')
@@ -422,160 +458,240 @@ describe('who may export', () => {
     ['a judge of the competition', 'judge', STAFF_MSG.forbidden],
     ['an organiser of another competition', 'otherOrganiser', STAFF_MSG.forbidden],
   ] as const
-  it.each(refused)('%s is refused with 403 and nothing is exported or audited', async (_, who, msg) => {
-    const k = t.server.app.db.kysely
-    const before = await k
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow()
-    for (const url of [entriesUrl(OWN), worksUrl(OWN)]) {
-      const res = await download(url, who ? tokens[who] : undefined)
+  it.each(refused)(
+    '%s is refused with 403: nothing queued, listed, downloaded or audited',
+    async (_, who, msg) => {
+      const k = t.server.app.db.kysely
+      const count = async (table: 'audit_log' | 'export_files') =>
+        Number(
+          (
+            await k
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      const before = [await count('audit_log'), await count('export_files')]
+      const token = who ? tokens[who] : undefined
+      const ready = await exported('entries.xlsx', OWN, tokens.admin)
+      expect(ready.statusCode).toBe(200)
+      const [file] = await listed(OWN, tokens.admin)
+      const afterReady = [await count('audit_log'), await count('export_files')]
+      expect(afterReady).toEqual([before[0]! + 1, before[1]! + 1])
+      for (const kind of ['entries.xlsx', 'works.zip'])
+        expect(await t.api.post(exportsUrl(OWN), { kind }, token)).toEqual({ code: 403, msg })
+      expect(await t.api.get(exportsUrl(OWN), token)).toEqual({ code: 403, msg })
+      const res = await download(fileUrl(OWN, file!.id), token)
       expect(res.headers['content-type']).toMatch(/^application\/json/)
       expect(res.json()).toEqual({ code: 403, msg })
-    }
-    const after = await k
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow()
-    expect(Number(after.n)).toBe(Number(before.n))
-  })
+      expect([await count('audit_log'), await count('export_files')]).toEqual(afterReady)
+    },
+  )
 
-  it('another site cannot start one with the organiser’s cookie (a cross-site link): 403, no audit entry', async () => {
-    const k = t.server.app.db.kysely
-    const count = async () =>
-      Number(
-        (
-          await k
-            .selectFrom('audit_log')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
-    const before = await count()
-    for (const site of ['cross-site', 'same-site'])
-      for (const url of [entriesUrl(OWN), worksUrl(OWN)]) {
-        const res = await t.server.app.inject({
-          url,
-          headers: { cookie: `kb_member_token=${tokens.organiser}`, 'sec-fetch-site': site },
-        })
-        expect(res.statusCode).toBe(403)
-        expect(res.json()).toEqual({ code: 403, msg: CROSS_SITE_MSG })
-      }
-    expect(await count()).toBe(before)
-  })
-
-  it('a HEAD runs no export (no slot, no audit entry)', async () => {
+  it('another site cannot open a download with the organiser’s cookie, nor ask for an export', async () => {
+    const asked = await t.api.post(exportsUrl(OWN), { kind: 'entries.xlsx' }, tokens.organiser)
+    const file = await finished(OWN, asked.data.id, tokens.organiser)
     const res = await t.server.app.inject({
-      method: 'HEAD',
-      url: entriesUrl(OWN),
-      headers: { authorization: tokens.organiser! },
+      url: fileUrl(OWN, file.id),
+      headers: { cookie: `kb_member_token=${tokens.organiser}`, 'sec-fetch-site': 'cross-site' },
     })
-    expect(res.statusCode).toBe(404)
-    expect(exportSlots.running()).toEqual([])
-  })
-
-  it('the organiser’s session cookie opens the download (a link from the console)', async () => {
-    const res = await t.server.app.inject({
-      url: entriesUrl(OWN),
+    expect([res.statusCode, res.json()]).toEqual([403, { code: 403, msg: CROSS_SITE_MSG }])
+    const post = await t.server.app.inject({
+      method: 'POST',
+      url: exportsUrl(OWN),
+      payload: { kind: 'works.zip' },
+      headers: {
+        authorization: tokens.organiser!,
+        'sec-fetch-site': 'cross-site',
+        origin: 'https://evil.example',
+      },
+    })
+    expect(post.statusCode).toBe(403)
+    // The console's own link: the session cookie, same origin.
+    const own = await t.server.app.inject({
+      url: fileUrl(OWN, file.id),
       headers: { cookie: `kb_member_token=${tokens.organiser}`, 'sec-fetch-site': 'same-origin' },
     })
-    expect(res.headers['content-type']).toBe(XLSX_TYPE)
+    expect(own.headers['content-type']).toBe(XLSX_TYPE)
+  })
+
+  it('a download names its competition: another competition’s, an unknown or an unfinished export is 404', async () => {
+    const asked = await t.api.post(exportsUrl(OWN), { kind: 'entries.xlsx' }, tokens.organiser)
+    const file = await finished(OWN, asked.data.id, tokens.organiser)
+    await grantRole(t.server.app.db.kysely, null, ids.organiser!, { role: 'organiser', competitionId: EMPTY })
+    for (const url of [fileUrl(EMPTY, file.id), fileUrl(OWN, 987654)])
+      expect((await download(url, tokens.organiser)).json()).toEqual({ code: 404, msg: EXPORT_MSG.notFound })
+    const k = t.server.app.db.kysely
+    const { id } = await k
+      .insertInto('export_files')
+      .values({
+        competition_id: OWN,
+        kind: 'works.zip',
+        requested_by: ids.judge!,
+        status: 'failed',
+        error: EXPORT_MSG.failed,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect((await download(fileUrl(OWN, id), tokens.organiser)).json()).toEqual({
+      code: 404,
+      msg: EXPORT_MSG.notFound,
+    })
   })
 })
 
-describe('bad competition ids', () => {
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '%00', "1'"])('%s is a 4xx, never a 5xx', async (id) => {
-    for (const who of ['admin', 'organiser'])
-      for (const url of [entriesUrl(id), worksUrl(id)]) {
-        const res = await download(url, tokens[who])
-        expect(res.statusCode, `${who} ${url}: ${res.body}`).toBeLessThan(500)
-        const body = res.json()
-        expect(body.code).toBeGreaterThanOrEqual(400)
-        expect(body.code).toBeLessThan(500)
+describe('bad input', () => {
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '%00', "1'"])(
+    'competition %s is a 4xx, never a 5xx',
+    async (id) => {
+      for (const who of ['admin', 'organiser']) {
+        const answers = [
+          await download(exportsUrl(id), tokens[who]),
+          await download(fileUrl(id, 1), tokens[who]),
+          await download(fileUrl(OWN, id), tokens[who]),
+          await t.server.app.inject({
+            method: 'POST',
+            url: exportsUrl(id),
+            payload: { kind: 'entries.xlsx' },
+            headers: { authorization: tokens[who]! },
+          }),
+        ]
+        for (const res of answers) {
+          expect(res.statusCode, res.body).toBeLessThan(500)
+          expect(res.json().code).toBeGreaterThanOrEqual(400)
+          expect(res.json().code).toBeLessThan(500)
+        }
       }
+    },
+  )
+
+  it('an unknown kind, or none, is refused before anything is queued', async () => {
+    for (const payload of [{ kind: 'all.tar' }, {}, { kind: 'ENTRIES.XLSX' }, { kind: null }, []]) {
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: exportsUrl(OWN),
+        payload,
+        headers: { authorization: tokens.organiser! },
+      })
+      expect(res.statusCode).toBeLessThan(500)
+      expect(res.json().code, JSON.stringify(payload)).toBe(400)
+    }
   })
 
   it('a competition that does not exist answers 404 to an admin', async () => {
-    for (const url of [entriesUrl(987654), worksUrl(987654)])
-      expect((await download(url, tokens.admin)).json()).toEqual({ code: 404, msg: COMPETITION_MSG.notFound })
+    expect(await t.api.post(exportsUrl(987654), { kind: 'works.zip' }, tokens.admin)).toEqual({
+      code: 404,
+      msg: COMPETITION_MSG.notFound,
+    })
+    expect(await t.api.get(exportsUrl(987654), tokens.admin)).toEqual({
+      code: 404,
+      msg: COMPETITION_MSG.notFound,
+    })
   })
 })
 
-describe('costly: limited and never holding up other requests', () => {
-  it('refuses a second export of the same account while one runs, and any beyond the global limit', async () => {
-    const run = exportSlots.claim(ids.organiser!, 'works.zip', OWN)
-    try {
-      expect((await download(entriesUrl(OWN), tokens.organiser)).json()).toEqual({
-        code: 429,
-        msg: EXPORT_MSG.yours,
-      })
-      // Another account still may (one slot of the global limit left).
-      expect((await download(entriesUrl(OWN), tokens.admin)).headers['content-type']).toBe(XLSX_TYPE)
-      const second = exportSlots.claim(ids.judge!, 'works.zip', OWN)
-      try {
-        expect((await download(entriesUrl(OWN), tokens.admin)).json()).toEqual({
-          code: 429,
-          msg: EXPORT_MSG.busy,
-        })
-      } finally {
-        second.release()
-      }
-    } finally {
-      run.release()
-    }
-    expect((await download(entriesUrl(OWN), tokens.organiser)).headers['content-type']).toBe(XLSX_TYPE)
-    expect(exportSlots.running()).toEqual([])
+describe('made in the background: limited, never holding up other requests', () => {
+  it('a burst of 8 requests of one account queues one export; the rest are refused; another account still may', async () => {
+    const k = t.server.app.db.kysely
+    const before = await k.selectFrom('export_files').select('id').execute()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.api.post(exportsUrl(OWN), { kind: i % 2 ? 'works.zip' : 'entries.xlsx' }, tokens.organiser),
+      ),
+    )
+    const queued = answers.filter((a) => a.code === 200)
+    expect(queued).toHaveLength(1)
+    expect(answers.filter((a) => a.code !== 200)).toEqual(Array(7).fill({ code: 429, msg: EXPORT_MSG.yours }))
+    const other = await t.api.post(exportsUrl(OWN), { kind: 'entries.xlsx' }, tokens.admin)
+    expect(other.code).toBe(200)
+    for (const answer of [queued[0]!, other])
+      expect(await finished(OWN, answer.data.id, tokens.admin)).toMatchObject({ status: 'ready' })
+    const after = await k.selectFrom('export_files').select('id').execute()
+    expect(after.length - before.length).toBe(2)
+    // Done: the account may ask again.
+    expect((await t.api.post(exportsUrl(OWN), { kind: 'works.zip' }, tokens.organiser)).code).toBe(200)
   })
 
-  it('while a 10,000-entry export streams, the menu answers before the export has read its rows', async () => {
+  it('while a 10,000-entry export is being made, the menu answers and the list shows its progress', async () => {
     const BULK = 10_000
     await seedBulkEntries(t.server.app.db, definition(OTHER), BULK)
     await grantRole(t.server.app.db.kysely, null, ids.otherOrganiser!, {
       role: 'organiser',
       competitionId: OTHER,
     })
-    const exported = download(entriesUrl(OTHER), tokens.otherOrganiser)
-    // The export is under way once it has written rows.
-    while (!exportSlots.running().some((run) => run.done > 0)) await setImmediate()
+    const asked = await t.api.post(exportsUrl(OTHER), { kind: 'entries.xlsx' }, tokens.otherOrganiser)
+    expect(asked.data).toMatchObject({ status: 'queued', statusLabel: '排队中', progress: 0 })
+    // Under way, with rows written (the progress is saved every second).
+    let running: ExportFile | undefined
+    while (!running) {
+      const [file] = await listed(OTHER, tokens.otherOrganiser)
+      if (file!.status === 'ready') throw new Error('finished before its progress was seen')
+      if (file!.status === 'running' && file!.progress > 0) running = file
+      else await setTimeout(20)
+    }
+    expect(running).toMatchObject({ statusLabel: '生成中', total: BULK })
+    expect(running.progress).toBeLessThan(BULK)
     const menu = await download('/api/tbMenuInfo/queryAll')
-    const atMenu = exportSlots.running().map((run) => run.done)
     expect(menu.json().code).toBe(200)
-    // The menu did not wait for the export: it still had rows to write when the menu answered.
-    expect(atMenu).toHaveLength(1)
-    expect(atMenu[0]).toBeLessThan(BULK)
+    // The menu did not wait for the export: it was still being made when the menu answered.
+    expect((await listed(OTHER, tokens.otherOrganiser))[0]!.status).toBe('running')
     // A second export of the same account meanwhile is refused, not queued.
-    expect((await download(worksUrl(OTHER), tokens.otherOrganiser)).json()).toMatchObject({ code: 429 })
-    const res = await exported
-    expect(res.headers['content-type']).toBe(XLSX_TYPE)
+    expect(await t.api.post(exportsUrl(OTHER), { kind: 'works.zip' }, tokens.otherOrganiser)).toEqual({
+      code: 429,
+      msg: EXPORT_MSG.yours,
+    })
+    const file = await finished(OTHER, asked.data.id, tokens.otherOrganiser)
+    expect(file).toMatchObject({ status: 'ready', progress: BULK, total: BULK })
+    const res = await download(fileUrl(OTHER, file.id), tokens.otherOrganiser)
     const workbook = await workbookOf(res.rawPayload)
     const dataRows = workbook.worksheets.reduce((sum, sheet) => sum + sheet.rowCount - 1, 0)
     expect(dataRows).toBe(BULK)
-    expect(exportSlots.running()).toEqual([])
   }, 300_000)
 
-  it('a client that leaves half-way stops the export and frees its slot; the server answers on', async () => {
-    await t.server.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = t.server.app.server.address() as { port: number }
-    const leave = new AbortController()
-    const res = await fetch(`http://127.0.0.1:${port}${entriesUrl(OTHER)}`, {
-      headers: { authorization: tokens.otherOrganiser! },
-      signal: leave.signal,
+  it('an export that cannot be written is marked failed with a message, and the account may ask again', async () => {
+    const blocker = path.join(t.server.app.storage.dataRoot, 'exports')
+    const moved = `${blocker}.moved`
+    if (fs.existsSync(blocker)) fs.renameSync(blocker, moved)
+    // A file where the exports' folder should be: the export cannot write its file.
+    fs.writeFileSync(blocker, '')
+    try {
+      const asked = await t.api.post(exportsUrl(OWN), { kind: 'entries.xlsx' }, tokens.admin)
+      const file = await finished(OWN, asked.data.id, tokens.admin)
+      expect(file).toMatchObject({ status: 'failed', statusLabel: '导出失败', error: EXPORT_MSG.failed })
+    } finally {
+      fs.rmSync(blocker)
+      if (fs.existsSync(moved)) fs.renameSync(moved, blocker)
+    }
+    expect((await exported('entries.xlsx', OWN, tokens.admin)).statusCode).toBe(200)
+  })
+
+  it('removes an export’s file once it is older than it is kept: listed as expired, its download 404', async () => {
+    const res = await exported('works.zip', OWN, tokens.admin)
+    expect(res.statusCode).toBe(200)
+    const [file] = await listed(OWN, tokens.admin)
+    const k = t.server.app.db.kysely
+    const row = await k
+      .selectFrom('export_files')
+      .select('object_key')
+      .where('id', '=', file!.id)
+      .executeTakeFirstOrThrow()
+    const local = path.join(t.server.app.storage.dataRoot, row.object_key!)
+    expect(fs.existsSync(local)).toBe(true)
+    // Not yet: kept EXPORT_KEEP_MS after it was made.
+    expect(await t.server.app.exportFiles.removeExpired(Date.now() + EXPORT_KEEP_MS - 60_000)).toBe(0)
+    expect(
+      await t.server.app.exportFiles.removeExpired(Date.now() + EXPORT_KEEP_MS + 60_000),
+    ).toBeGreaterThan(0)
+    expect(fs.existsSync(local)).toBe(false)
+    expect((await listed(OWN, tokens.admin)).find((f) => f.id === file!.id)).toMatchObject({
+      status: 'expired',
+      statusLabel: '已过期',
     })
-    expect(res.headers.get('content-type')).toBe(XLSX_TYPE)
-    const reader = res.body!.getReader()
-    expect((await reader.read()).done).toBe(false)
-    const [run] = exportSlots.running()
-    expect(run?.userId).toBe(ids.otherOrganiser)
-    leave.abort()
-    while (exportSlots.running().length) await setTimeout(10)
-    // It stops where it was (at its next page), not after writing everything to nobody.
-    await setTimeout(200)
-    const stopped = run!.done
-    expect(stopped).toBeLessThan(10_000)
-    await setTimeout(500)
-    expect(run!.done).toBe(stopped)
-    expect((await download('/api/tbMenuInfo/queryAll')).json().code).toBe(200)
-    expect((await download(worksUrl(OWN), tokens.organiser)).headers['content-type']).toBe('application/zip')
+    expect((await download(fileUrl(OWN, file!.id), tokens.admin)).json()).toEqual({
+      code: 404,
+      msg: EXPORT_MSG.notFound,
+    })
   })
 })
 
@@ -605,7 +721,7 @@ describe('works outside the definition’s ranges', () => {
       .set({ base: JSON.stringify({ ...WORK_BASE, cover, range: 'retired-range' }) })
       .where('id', '=', work.id)
       .execute()
-    const workbook = await workbookOf((await download(entriesUrl(EMPTY), tokens.admin)).rawPayload)
+    const workbook = await workbookOf((await exported('entries.xlsx', EMPTY, tokens.admin)).rawPayload)
     const sheet = workbook.getWorksheet(EXTRA_SHEETS.outside)!
     expect(sheet).toBeDefined()
     const [header, ...rows] = rowsOf(sheet)

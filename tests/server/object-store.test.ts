@@ -76,6 +76,17 @@ describe.each(kinds)('the %s object store', (_kind, open) => {
     expect(fs.existsSync(local)).toBe(false)
   })
 
+  it('removes an object for every instance: neither the writer’s copy nor a new fetch remains; a second removal is no error', async () => {
+    const { store, writer, reader } = await open()
+    const key = `exports/${randomBytes(4).toString('hex')}.xlsx`
+    const written = write(writer, key, randomBytes(4096))
+    await store.put(key, written)
+    await store.remove(key, written)
+    expect(fs.existsSync(written)).toBe(false)
+    expect(await store.fetch(key, path.join(reader, key))).toBe(false)
+    await store.remove(key, written)
+  })
+
   it('serves a burst of first uses of one file with one whole copy', async () => {
     const { store, writer, reader } = await open()
     const key = `works/7/${randomBytes(4).toString('hex')}.zip`

@@ -101,6 +101,14 @@ beforeAll(async () => {
     await grantRole(k, null, await idOf(account), ROLES_OF[actor as keyof typeof ROLES_OF])
     tokens.set(actor as Actor, await t.api.login(account))
   }
+  // The exports (manage-exports.ts): a kind to ask for, and a finished export of OWN to download.
+  SAMPLE.kind = 'entries.xlsx'
+  const asked = await t.server.app.exportFiles.request(targetId, OWN, 'entries.xlsx')
+  SAMPLE.exportId = asked.id
+  const status = async () =>
+    (await k.selectFrom('export_files').select('status').where('id', '=', asked.id).executeTakeFirstOrThrow())
+      .status
+  while ((await status()) !== 'ready') await new Promise((r) => setTimeout(r, 50))
 })
 
 /**

@@ -23,7 +23,7 @@ import {
   worksPerRange,
 } from './entry-rows.ts'
 import { sheetName, xmlSafe } from './file-names.ts'
-import { type ExportRun, yieldToOthers } from './pacing.ts'
+import { type ExportProgress, yieldToOthers } from './pacing.ts'
 
 /** The sheets beside the definition's ranges, each only when it has rows. */
 export const EXTRA_SHEETS = {
@@ -128,7 +128,7 @@ export async function writeEntriesWorkbook(
   c: Competition,
   plan: WorkbookPlan,
   out: Writable,
-  run: ExportRun,
+  run: ExportProgress,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,

@@ -107,14 +107,6 @@ export async function worksPage(
     .execute()
 }
 
-/** How many live works a range holds (or how many lie outside the definition's ranges). */
-export async function countWorks(db: Db, competitionId: number, filter?: RangeFilter): Promise<number> {
-  let query = worksQuery(db, competitionId)
-  if (filter) query = query.where(rangeCondition(db, filter))
-  const { n } = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
-  return Number(n)
-}
-
 /** Live works per range value (null: none given), in one pass over the competition's works. */
 export async function worksPerRange(db: Db, competitionId: number): Promise<Map<string | null, number>> {
   const range = rangeOf(db)

@@ -2,7 +2,10 @@ import { once } from 'node:events'
 import type { Readable, Writable } from 'node:stream'
 import { setImmediate } from 'node:timers/promises'
 
-export type { ExportRun } from './slots.ts'
+/** How far an export has got: rows written, or files packed. */
+export interface ExportProgress {
+  done: number
+}
 
 /** The client went away (or the stream failed): the export stops where it is. */
 export class ExportAborted extends Error {

@@ -10,7 +10,7 @@ import type { FileStorage } from '../storage.ts'
 import { type AnswerColumn, answerColumns } from './columns.ts'
 import { allWorksPage, PAGE_SIZE, type WorkRow } from './entry-rows.ts'
 import { safeName } from './file-names.ts'
-import { type ExportRun, waitForEvent, yieldToOthers } from './pacing.ts'
+import { type ExportProgress, waitForEvent, yieldToOthers } from './pacing.ts'
 
 export const MANIFEST_NAME = 'manifest.csv'
 
@@ -104,7 +104,7 @@ const csvCell = (value: string | number) => {
 export function zipWorks(
   deps: { db: Db; storage: FileStorage; log?: FastifyBaseLogger },
   c: Competition,
-  run: ExportRun,
+  run: ExportProgress,
 ): { stream: Readable; done: Promise<void> } {
   const zip = new yazl.ZipFile()
   // A PassThrough (yazl's source); its types name only the NodeJS.ReadableStream interface.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { PgBoss } from 'pg-boss'
+import type { BackgroundJobs, QueueOptions, SendOptions } from './background-jobs.ts'
 
 /**
  * Background work on PostgreSQL (issue 25 item 3, README "Production: background work"): pg-boss
@@ -8,7 +9,7 @@ import { PgBoss } from 'pg-boss'
  * start, and the job of an instance that died half-way is retried by another once it expires. Used
  * when DATABASE_URL is set; with SQLite the same work runs in-process on timers.
  */
-export class PostgresJobs {
+export class PostgresJobs implements BackgroundJobs {
   private readonly boss: PgBoss
   private readonly log: FastifyBaseLogger
 
@@ -26,6 +27,8 @@ export class PostgresJobs {
       application_name: 'kabu-jobs',
       // No cron schedules: jobs are sent with the time they are due.
       schedule: false,
+      // A queue made with `notify` wakes its workers as a job is sent (one listening connection).
+      useListenNotify: true,
     })
     // A failed poll or maintenance run is logged and retried by pg-boss; it must not crash the process.
     boss.on('error', (error: unknown) => log.warn({ err: error }, 'job queue'))
@@ -40,23 +43,38 @@ export class PostgresJobs {
   async work<T extends object>(
     queue: string,
     handle: (data: T) => Promise<void>,
-    options: { expireInSeconds: number; retryLimit: number },
+    options: QueueOptions,
   ): Promise<void> {
+    const { concurrency, wakeAtOnce, ...settings } = options
     // Made once: a start on a database that has it writes nothing (start-up.test.ts).
     if (!(await this.boss.getQueue(queue)))
-      await this.boss.createQueue(queue, { ...options, policy: 'exclusive', retryDelay: 5 })
-    await this.boss.work<T>(queue, { pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await handle(job.data)
-    })
+      await this.boss.createQueue(queue, {
+        ...settings,
+        notify: wakeAtOnce === true,
+        policy: 'exclusive',
+        retryDelay: 5,
+      })
+    await this.boss.work<T>(
+      queue,
+      { pollingIntervalSeconds: 2, localConcurrency: concurrency ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) await handle(job.data)
+      },
+    )
   }
 
-  /** Whether a job with this key is queued or running. */
-  async queued(queue: string, singletonKey: string): Promise<boolean> {
-    return (await this.boss.findJobs(queue, { key: singletonKey, queued: true, limit: 1 })).length > 0
+  /** Whether a job with this key (without one: any job of the queue) is queued or running. */
+  async queued(queue: string, singletonKey?: string): Promise<boolean> {
+    const found = await this.boss.findJobs(queue, {
+      ...(singletonKey === undefined ? {} : { key: singletonKey }),
+      queued: true,
+      limit: 1,
+    })
+    return found.length > 0
   }
 
   /** Adds a job, run once `startAfter` has come; the same `singletonKey` is not queued twice. */
-  async send(queue: string, data: object, options: { startAfter?: Date; singletonKey?: string } = {}) {
+  async send(queue: string, data: object, options: SendOptions = {}) {
     await this.boss.send(queue, data, options)
   }
 

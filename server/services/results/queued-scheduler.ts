@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
-import type { PostgresJobs } from '../jobs/postgres-jobs.ts'
+import type { BackgroundJobs } from '../jobs/background-jobs.ts'
 import { scheduledRows } from './publication.ts'
 import { publishIfDue, type ResultsScheduler } from './scheduler.ts'
 
@@ -19,13 +19,13 @@ export class QueuedResultsScheduler implements ResultsScheduler {
   private readonly k: Kysely<Database>
   private readonly registry: CompetitionRegistry
   private readonly log: FastifyBaseLogger
-  private readonly jobs: PostgresJobs
+  private readonly jobs: BackgroundJobs
 
   constructor(
     k: Kysely<Database>,
     registry: CompetitionRegistry,
     log: FastifyBaseLogger,
-    jobs: PostgresJobs,
+    jobs: BackgroundJobs,
   ) {
     this.k = k
     this.registry = registry

@@ -2,10 +2,11 @@ import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, Wra
 import { Fragment } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
-import { exportUrl, listManageCompetitions, type ManageCompetition } from '../../api/manage.ts'
+import { listManageCompetitions, type ManageCompetition } from '../../api/manage.ts'
 import { paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { ConsoleFrame, LoadState } from './console-frame.tsx'
+import { ExportsPanel } from './exports-panel.tsx'
 
 /** /manage: each competition the reader organises (an admin: all) with its live counts. */
 export function Component() {
@@ -108,18 +109,13 @@ function CompetitionCard({ c }: { c: ManageCompetition }) {
           <Button asChild size="sm" variant="outline">
             <RouterLink to={paths.manageCertificatePosts.getHref(c.competitionId)}>证书邮寄</RouterLink>
           </Button>
-          {/* 导出: streamed by the server (README "Organisers' console"). */}
-          <Button asChild size="sm" variant="outline">
-            <a href={exportUrl(c.competitionId, 'entries.xlsx')} download>
-              导出报名表（XLSX）
-            </a>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <a href={exportUrl(c.competitionId, 'works.zip')} download>
-              导出作品文件（ZIP）
-            </a>
-          </Button>
         </Wrap>
+        <Stack gap="2">
+          <Text fontWeight="medium" fontSize="sm">
+            导出
+          </Text>
+          <ExportsPanel competitionId={c.competitionId} />
+        </Stack>
       </Card.Body>
     </Card.Root>
   )
