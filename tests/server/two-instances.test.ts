@@ -191,4 +191,60 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
       expect((await refused.json()) as object).toEqual({ code: 404, msg: '文件不存在' })
     }
   })
+  it('makes an export asked for through A on whichever instance takes it, and B downloads it', async () => {
+    // The demo admin administers every competition; 1 is a demo competition.
+    const token = await signInOn(a.port, '13800000010')
+    const competitionId = await withDb(async (db) =>
+      Number(
+        (await db.kysely.selectFrom('competitions').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+      ),
+    )
+    const asked = await callInstance(
+      a.port,
+      `/api/manage/competitions/${competitionId}/exports`,
+      { kind: 'entries.xlsx' },
+      token,
+    )
+    expect(asked.body.code).toBe(200)
+    const id = Number(asked.body.data?.id)
+    // A second request through B while it is queued or made: one per account across both.
+    const again = await callInstance(
+      b.port,
+      `/api/manage/competitions/${competitionId}/exports`,
+      { kind: 'works.zip' },
+      token,
+    )
+    expect(again.body).toEqual({ code: 429, msg: '你已有一个导出正在进行，请等它完成后再试' })
+    const deadline = Date.now() + 30_000
+    let status = ''
+    while (status !== 'ready' && Date.now() < deadline) {
+      const list = await callInstance(
+        b.port,
+        `/api/manage/competitions/${competitionId}/exports`,
+        undefined,
+        token,
+      )
+      status = String(
+        (list.body.data as unknown as Array<{ id: number; status: string }>).find((f) => f.id === id)?.status,
+      )
+      if (status !== 'ready') await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(status).toBe('ready')
+    for (const port of [b.port, a.port]) {
+      const file = await fetch(
+        `http://127.0.0.1:${port}/api/manage/competitions/${competitionId}/exports/${id}/file`,
+        {
+          headers: { authorization: token },
+        },
+      )
+      expect(file.headers.get('content-type')).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      )
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 2)
+          .toString('latin1'),
+      ).toBe('PK')
+    }
+  })
 })

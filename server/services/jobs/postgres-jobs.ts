@@ -29,6 +29,9 @@ export class PostgresJobs implements BackgroundJobs {
       schedule: false,
       // A queue made with `notify` wakes its workers as a job is sent (one listening connection).
       useListenNotify: true,
+      // How soon a job whose instance went silent (heartbeat) or overran is failed and retried: 60 s
+      // by default, on top of the heartbeat's own 30 s; a few light queries per queue each time.
+      superviseIntervalSeconds: 15,
     })
     // A failed poll or maintenance run is logged and retried by pg-boss; it must not crash the process.
     boss.on('error', (error: unknown) => log.warn({ err: error }, 'job queue'))

@@ -93,7 +93,8 @@ export function ExportsPanel({ competitionId }: { competitionId: number }) {
   )
 }
 
-function ExportRow({ file }: { file: ExportFile }) {
+/** One export: its kind, state, who asked and when, its size once ready, its progress while made. */
+export function ExportRow({ file }: { file: ExportFile }) {
   const running = file.status === 'running'
   return (
     <Box
