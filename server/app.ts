@@ -54,6 +54,8 @@ import { createWechatOAuth } from './services/wechat/index.ts'
 import type { WechatOAuth } from './services/wechat/provider.ts'
 import { SandboxWechat } from './services/wechat/sandbox.ts'
 import { OAuthStates } from './services/wechat/state.ts'
+import { startRenditionJobs } from './services/works/rendition-jobs.ts'
+import { Renditions } from './services/works/renditions.ts'
 import { type PoolOptions, WorkerPool } from './workers/pool.ts'
 
 declare module 'fastify' {
@@ -82,6 +84,10 @@ declare module 'fastify' {
     resultsScheduler: ResultsScheduler
     /** The organisers' exports, made as background jobs (services/exports/export-files.ts). */
     exportFiles: ExportFiles
+    /** Work pictures resized for cards and the detail view, made once (services/works/renditions.ts). */
+    renditions: Renditions
+    /** Background work: the PostgreSQL queue, or in-process with SQLite (services/jobs/background-jobs.ts). */
+    jobs: BackgroundJobs
   }
 }
 
@@ -324,6 +330,10 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   )
   app.decorate('exportFiles', exportFiles)
   await exportFiles.start()
+  const renditions = new Renditions(config.dataDir, storage, workers)
+  app.decorate('renditions', renditions)
+  app.decorate('jobs', jobs)
+  await startRenditionJobs(jobs, renditions)
   await repeat(jobs, EXPORT_CLEAN_QUEUE, EXPORT_CLEAN_MS, async () => {
     const removed = await exportFiles.removeExpired()
     if (removed) app.log.info(`removed ${removed} expired export file(s)`)

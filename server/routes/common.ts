@@ -36,6 +36,7 @@ import {
   UploadError,
   uploadType,
 } from '../services/storage.ts'
+import { queueRenditions } from '../services/works/rendition-jobs.ts'
 
 const schemas = {
   dictionary: {
@@ -173,6 +174,7 @@ export async function commonRoutes(instance: FastifyInstance): Promise<void> {
         }
         const originalName = part.filename.slice(0, 255)
         await recordUpload(app.db, stored, originalName, request.userId)
+        await queueRenditions(app.jobs, stored.name, request.log)
         const uploaded: UploadedFile = {
           url: `/api/files/${stored.name}`,
           fileName: originalName,

@@ -37,7 +37,7 @@ import type { Limit } from '../services/rate-limits.ts'
 import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
 import { WorkDocuments } from '../services/works/documents.ts'
 import { registerWork, WORKS_MESSAGES } from '../services/works/register.ts'
-import { NoPicture, Renditions } from '../services/works/renditions.ts'
+import { NoPicture } from '../services/works/renditions.ts'
 import { verifyHash } from '../services/works/verify.ts'
 import { fileUrl, listCards, placeholderCover, workById, workDetail } from '../services/works/views.ts'
 
@@ -155,7 +155,7 @@ export async function worksRoutes(
     dataDir: opts.dataDir,
     workers: app.workers,
   })
-  const renditions = new Renditions(opts.dataDir, app.storage, app.workers)
+  const renditions = app.renditions
   const verifyUrl = (request: FastifyRequest, hash: string) =>
     `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}works/verify?hash=${hash}`
 

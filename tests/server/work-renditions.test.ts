@@ -153,6 +153,31 @@ describe('pictures of every §9 image type (tif, eps and bmp works are shown, no
     expect(kept.filter((f) => f.endsWith('.tmp'))).toEqual([])
   })
 
+  it('makes an uploaded picture’s renditions in the background before anyone asks (a job), and none for other files', async () => {
+    const token = await t.api.login(DEMO.designer)
+    const fresh = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#1e64c8' } })
+      .png()
+      .toBuffer()
+    const uploaded = await upload(token, '背景渲染.png', fresh)
+    expect(uploaded.code).toBe(200)
+    const name = path.basename(uploaded.data.url)
+    const made = (width: number) =>
+      path.join(t.server.dataDir, 'thumbs', name.slice(0, 2), `${name}.w${width}.webp`)
+    await expect
+      .poll(() => [280, 1600].map((w) => fs.existsSync(made(w))), { timeout: 20_000 })
+      .toEqual([true, true])
+    expect((await sharp(made(1600)).metadata()).width).toBe(1600)
+    // Served from what the job made: the same bytes.
+    const res = await get(`${uploaded.data.url}/thumb?w=280`, token)
+    expect(res.rawPayload.equals(fs.readFileSync(made(280)))).toBe(true)
+    const pdf = await upload(token, '说明书.pdf', Buffer.from('%PDF-1.4\n背景不渲染'))
+    expect(pdf.code).toBe(200)
+    const pdfName = path.basename(pdf.data.url)
+    await new Promise((r) => setTimeout(r, 300))
+    const thumbs = fs.readdirSync(path.join(t.server.dataDir, 'thumbs'), { recursive: true }).map(String)
+    expect(thumbs.filter((f) => f.includes(pdfName))).toEqual([])
+  })
+
   it('refuses widths it does not make and files that are no images', async () => {
     const token = await t.api.login(DEMO.designer)
     const uploaded = await upload(token, '样张.tif', read('lzw.tif'))

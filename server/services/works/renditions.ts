@@ -17,7 +17,8 @@ export class NoPicture extends Error {}
  * cannot draw (tif, eps) or should not be sent whole (an uncompressed bmp): sharp reads jpg, png, gif,
  * webp and tif; bmp goes through our decoder; an eps gives its embedded preview. Each is made on first
  * request and kept in DATA_DIR/thumbs/ beside the content-addressed originals, so an image is resized
- * once however often it is shown. Never enlarged; animated images keep their first frame. The
+ * once however often it is shown (a background job makes both sizes of each upload at once:
+ * rendition-jobs.ts). Never enlarged; animated images keep their first frame. The
  * decoding and resizing run in the worker pool (rendition-image.ts), as many at once as it has
  * threads: decoding holds the whole picture in memory (a bmp up to 100 MB of pixels), so a burst of
  * first views waits in its queue instead of decoding dozens together.
