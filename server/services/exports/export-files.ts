@@ -205,9 +205,10 @@ export class ExportFiles {
         this.deps.log.warn({ err: error, exportId }, 'export progress'),
       )
     }, PROGRESS_EVERY_MS)
+    let made: Awaited<ReturnType<typeof makeExport>> | undefined
     try {
       if (!c) throw new Error(`competition ${row.competition_id} is no longer defined`)
-      const made = await makeExport(this.deps, c, row.kind, progress)
+      made = await makeExport(this.deps, c, row.kind, progress)
       await this.k.updateTable('export_files').set({ total: made.total }).where('id', '=', exportId).execute()
       await fs.promises.mkdir(path.dirname(local), { recursive: true })
       const hash = createHash('sha256')
@@ -239,6 +240,8 @@ export class ExportFiles {
         .execute()
     } catch (error) {
       clearInterval(timer)
+      // A writer that failed leaves its stream open, and the file with it: both are closed here.
+      made?.stream.destroy()
       this.deps.log.error({ err: error, exportId, competitionId: row.competition_id }, 'export failed')
       await this.k
         .updateTable('export_files')
