@@ -2,14 +2,13 @@ import fs from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Advancement, Awards, Leaderboard, Publication } from '../../schemas/api/results.ts'
-import { buildApp } from '../../server/app.ts'
 import { roundEntries } from '../../server/services/judging/entries.ts'
 import { publishedResults } from '../../server/services/results/published.ts'
 import { RESULTS_MSG } from '../../server/services/results/refusals.ts'
 import { grantRole, STAFF_MSG } from '../../server/services/staff/roles.ts'
+import { appOn } from '../support/app-on.ts'
 import { FIXTURE_IDS } from '../support/competitions.ts'
 import { insertSubmittedSheet, insertSubmittedWork, resultsRoot } from '../support/judging.ts'
-import { tempDir } from '../support/temp-dir.ts'
 import { DEMO } from '../support/test-app.ts'
 import { createTestDatabase, onPostgres } from '../support/test-database.ts'
 import { useTestApp } from '../support/use-test-app.ts'
@@ -425,13 +424,9 @@ describe('a scheduled publication', () => {
     const database = await createTestDatabase()
     drop = database.drop
     const start = () =>
-      buildApp({
+      appOn({
         dataDir: database.dataDir,
         databaseUrl: database.databaseUrl,
-        staticDir: tempDir('no-spa'),
-        basePath: '/',
-        sessionTtlMs: 3600_000,
-        logLevel: 'silent',
         demoData: false,
         definitionsRoot: root,
       })

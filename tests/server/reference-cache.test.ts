@@ -4,7 +4,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
 import { seed, syncPartners } from '../../server/db/seed/index.ts'
 import { securityHeaders } from '../../server/plugins/security.ts'
 import { acceptedEncodings } from '../../server/services/prepared-json.ts'
@@ -14,6 +13,7 @@ import {
   REFERENCE_POLL_MS,
 } from '../../server/services/reference-versions.ts'
 import { loadSiteFile } from '../../server/services/site-file.ts'
+import { appOn } from '../support/app-on.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { createTestApp } from '../support/test-app.ts'
 
@@ -30,16 +30,12 @@ let b: FastifyInstance
 const bDataDir = tempDir('second-instance')
 
 async function secondInstance(pollMs?: number): Promise<FastifyInstance> {
-  return buildApp({
+  return appOn({
     // Same SQLite file: the first instance's DATA_DIR. PostgreSQL: the same database, its own files.
     dataDir: onPostgres ? bDataDir : a.dataDir,
     // The keys every instance on one database shares (README "Production").
     secretsDir: path.join(a.dataDir, 'secrets'),
     databaseUrl: a.databaseUrl,
-    staticDir: tempDir('no-spa'),
-    basePath: '/',
-    sessionTtlMs: 3600_000,
-    logLevel: 'silent',
     referencePollMs: pollMs,
   })
 }

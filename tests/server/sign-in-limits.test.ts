@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
+import { appOn } from '../support/app-on.ts'
 import { createTestApp } from '../support/test-app.ts'
 import { insertUser } from '../support/users.ts'
 
@@ -35,14 +35,7 @@ const login = (
 
 /** A second instance of the portal on the same database, as a PostgreSQL deployment runs them. */
 function sibling(of: TestApp) {
-  return buildApp({
-    dataDir: of.dataDir,
-    databaseUrl: of.databaseUrl,
-    staticDir: '/nonexistent',
-    basePath: '/',
-    sessionTtlMs: 3600_000,
-    logLevel: 'silent',
-  })
+  return appOn({ dataDir: of.dataDir, databaseUrl: of.databaseUrl })
 }
 
 /** Fresh accounts per test, so one test's lock never leaks into another. */

@@ -3,11 +3,11 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { type AppConfig, buildApp } from '../../server/app.ts'
+import type { AppConfig } from '../../server/app.ts'
 import { apiOf } from '../support/api-client.ts'
+import { appOn } from '../support/app-on.ts'
 import { definitionsRoot } from '../support/competitions.ts'
 import { logLines } from '../support/log-lines.ts'
-import { tempDir } from '../support/temp-dir.ts'
 import { DEMO } from '../support/test-app.ts'
 import { adminQuery, createTestDatabase } from '../support/test-database.ts'
 
@@ -54,13 +54,9 @@ async function freshDatabase() {
 
 /** One start of the server on `database`, as `npm run serve` does it (demo data as the environment says). */
 function start(database: Database & { root: string }, overrides: Partial<AppConfig> = {}) {
-  return buildApp({
+  return appOn({
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
-    staticDir: tempDir('no-spa'),
-    basePath: '/',
-    sessionTtlMs: 3600_000,
-    logLevel: 'silent',
     definitionsRoot: database.root,
     watchDefinitions: false,
     ...overrides,

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
 import { connect } from '../../server/db/connect.ts'
 import { seedBulkEntries } from '../../server/db/seed/bulk-entries.ts'
+import { appOn } from '../support/app-on.ts'
 import { startChildServer } from '../support/child-server.ts'
 import { callInstance, signInOn } from '../support/instance-api.ts'
 import { tempDir } from '../support/temp-dir.ts'
@@ -34,14 +34,10 @@ describe.runIf(onPostgres())('an export whose instance is killed while making it
 
     // Entries enough that the export runs for seconds: written through an app of our own, closed again
     // before the export is asked for (it would take export jobs too).
-    const seeder = await buildApp({
+    const seeder = await appOn({
       dataDir: tempDir('seeder'),
       secretsDir: secrets,
       databaseUrl: database.databaseUrl,
-      staticDir: tempDir('no-spa'),
-      basePath: '/',
-      sessionTtlMs: 3600_000,
-      logLevel: 'silent',
       demoData: true,
     })
     const competition = seeder.competitions.all()[0]!

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
+import { appOn } from '../support/app-on.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 
@@ -46,13 +46,9 @@ describe('temporary files of interrupted uploads', () => {
 
     const database = await createTestDatabase()
     cleanups.push(() => database.drop())
-    const app = await buildApp({
+    const app = await appOn({
       dataDir,
       databaseUrl: database.databaseUrl,
-      staticDir: tempDir('no-spa'),
-      basePath: '/',
-      sessionTtlMs: 3600_000,
-      logLevel: 'silent',
       demoData: false,
       uploadSweepMs: 100,
     })

@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 import type { TestProject } from 'vitest/node'
-import { buildApp } from '../../server/app.ts'
+import { appOn } from './app-on.ts'
 import { definitionsRoot } from './competitions.ts'
-import { tempDir } from './temp-dir.ts'
 import { adminQuery, createTestDatabase, onPostgres, type SeededTemplate } from './test-database.ts'
 
 declare module 'vitest' {
@@ -22,13 +21,9 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase()
   const root = definitionsRoot()
   try {
-    const app = await buildApp({
+    const app = await appOn({
       dataDir: database.dataDir,
       databaseUrl: database.databaseUrl,
-      staticDir: tempDir('no-spa'),
-      basePath: '/',
-      sessionTtlMs: 3600_000,
-      logLevel: 'silent',
       demoData: true,
       definitionsRoot: root,
     })

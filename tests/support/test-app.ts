@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { inject } from 'vitest'
-import { type AppConfig, buildApp } from '../../server/app.ts'
+import type { AppConfig } from '../../server/app.ts'
+import { appOn } from './app-on.ts'
 import { definitionsRoot } from './competitions.ts'
-import { tempDir } from './temp-dir.ts'
 import { createTestDatabase, type SeededTemplate } from './test-database.ts'
 
 /**
@@ -39,13 +39,12 @@ export async function createTestApp(
   const ownRoot = options.definitionsRoot ? undefined : definitionsRoot()
   const dropDatabase = () => database.drop()
   // A server that refuses to start leaves no database or folder behind.
-  const app = await buildApp({
+  const app = await appOn({
     dataDir,
     databaseUrl: databaseUrl && options.databaseUrlFor ? options.databaseUrlFor(databaseUrl) : databaseUrl,
-    staticDir: options.staticDir ?? tempDir('no-spa'),
-    basePath: options.basePath ?? '/',
-    sessionTtlMs: options.sessionTtlMs ?? 3600_000,
-    logLevel: 'silent',
+    staticDir: options.staticDir,
+    basePath: options.basePath,
+    sessionTtlMs: options.sessionTtlMs,
     demoData: options.demoData ?? true,
     requestTimeoutMs: options.requestTimeoutMs,
     trustProxy: options.trustProxy,
