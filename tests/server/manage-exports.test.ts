@@ -666,6 +666,30 @@ describe('made in the background: limited, never holding up other requests', () 
     expect((await exported('entries.xlsx', OWN, tokens.admin)).statusCode).toBe(200)
   })
 
+  it('a large export whose file cannot be written stops its writer: nothing is left running or rejected unheard', async () => {
+    // OTHER holds 10,000 entries (the test above): the workbook is still being written when the
+    // file fails, so the writer must be stopped, and its own failure heard.
+    const unheard: unknown[] = []
+    const listen = (reason: unknown) => unheard.push(reason)
+    process.on('unhandledRejection', listen)
+    const blocker = path.join(t.server.app.storage.dataRoot, 'exports')
+    const moved = `${blocker}.moved`
+    if (fs.existsSync(blocker)) fs.renameSync(blocker, moved)
+    fs.writeFileSync(blocker, '')
+    try {
+      const asked = await t.api.post(exportsUrl(OTHER), { kind: 'entries.xlsx' }, tokens.otherOrganiser)
+      const file = await finished(OTHER, asked.data.id, tokens.otherOrganiser)
+      expect(file).toMatchObject({ status: 'failed', error: EXPORT_MSG.failed })
+      // Long enough for a writer left running to reach its next page.
+      await setTimeout(500)
+      expect(unheard).toEqual([])
+    } finally {
+      process.off('unhandledRejection', listen)
+      fs.rmSync(blocker)
+      if (fs.existsSync(moved)) fs.renameSync(moved, blocker)
+    }
+  })
+
   it('removes an export’s file once it is older than it is kept: listed as expired, its download 404', async () => {
     const res = await exported('works.zip', OWN, tokens.admin)
     expect(res.statusCode).toBe(200)

@@ -209,6 +209,9 @@ export class ExportFiles {
     try {
       if (!c) throw new Error(`competition ${row.competition_id} is no longer defined`)
       made = await makeExport(this.deps, c, row.kind, progress)
+      // The writer may fail before its end is awaited below (while the file is being opened): its
+      // failure is heard there, or in the catch, never reported as unhandled in between.
+      made.done.catch(() => {})
       await this.k.updateTable('export_files').set({ total: made.total }).where('id', '=', exportId).execute()
       await fs.promises.mkdir(path.dirname(local), { recursive: true })
       const hash = createHash('sha256')
@@ -240,8 +243,11 @@ export class ExportFiles {
         .execute()
     } catch (error) {
       clearInterval(timer)
-      // A writer that failed leaves its stream open, and the file with it: both are closed here.
+      // A writer that failed leaves its stream open, and the file with it: both are closed here. A
+      // writer still under way stops at its next page on the closed stream; that end is awaited,
+      // so it neither runs on nor rejects unheard.
       made?.stream.destroy()
+      await made?.done.catch(() => {})
       this.deps.log.error({ err: error, exportId, competitionId: row.competition_id }, 'export failed')
       await this.k
         .updateTable('export_files')
