@@ -37,6 +37,8 @@ import { type LandingPageInfo, loadLandingIndex } from './services/landing-index
 import { LoginThrottle } from './services/login-throttle.ts'
 import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
 import { openObjectStore } from './services/object-store.ts'
+import type { MessageSettings } from './services/outbox/settings.ts'
+import { type Outbox, startOutbox } from './services/outbox/start.ts'
 import { decoratePayments } from './services/payment/decorate.ts'
 import { createPaymentProvider } from './services/payment/index.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
@@ -88,6 +90,8 @@ declare module 'fastify' {
     renditions: Renditions
     /** Background work: the PostgreSQL queue, or in-process with SQLite (services/jobs/background-jobs.ts). */
     jobs: BackgroundJobs
+    /** Delivery of the message outboxes (services/outbox/start.ts). */
+    outbox: Outbox
   }
 }
 
@@ -103,6 +107,7 @@ export type AppConfig = Pick<
       | 'certFeeFen'
       | 'paymentProvider'
       | 'wechatProvider'
+      | 'messages'
       | 'notaryProvider'
       | 'definitionsRoot'
       | 'watchDefinitions'
@@ -179,6 +184,9 @@ const BODY_LIMIT = 1024 * 1024
 /** How long a stop waits for the background jobs under way on this instance (the rest stay queued). */
 const JOBS_STOP_MS = 5_000
 
+/** No gateway unless configured: the messages stay in the outboxes for the local mailbox. */
+const SANDBOX_MESSAGES: MessageSettings = { provider: 'sandbox' }
+
 /** Builds the whole server: plugins first, then routes. Does not listen. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const start: { lock?: StartLock } = {}
@@ -212,6 +220,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   guardSandboxes(app, {
     payment: config.paymentProvider ?? 'sandbox',
     wechat: config.wechatProvider ?? 'sandbox',
+    messages: (config.messages ?? SANDBOX_MESSAGES).provider,
   })
   // Demo data as SEED_DEMO says (development by default) unless the caller decides; never in
   // production without ALLOW_DEMO_DATA=1 (README "Seeding").
@@ -334,6 +343,14 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('renditions', renditions)
   app.decorate('jobs', jobs)
   await startRenditionJobs(jobs, renditions)
+  // Texts and e-mails: delivered from the outboxes by jobs, with a gateway (README "Messages").
+  const outbox = await startOutbox(config.messages ?? SANDBOX_MESSAGES, {
+    db: db.kysely,
+    jobs,
+    log: app.log,
+  })
+  app.decorate('outbox', outbox)
+  app.addHook('onClose', async () => outbox.close())
   await repeat(jobs, EXPORT_CLEAN_QUEUE, EXPORT_CLEAN_MS, async () => {
     const removed = await exportFiles.removeExpired()
     if (removed) app.log.info(`removed ${removed} expired export file(s)`)
@@ -371,8 +388,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes, routeOptions)
-      // The only message provider so far is the sandbox: its mailbox serves this machine, never production.
-      if (!isProduction()) await api.register(sandboxMailbox)
+      // The sandbox's mailbox serves this machine, never production, and never beside a real gateway.
+      if (!isProduction() && app.outbox.delivery === null) await api.register(sandboxMailbox)
       if (wechat instanceof SandboxWechat)
         await api.register(sandboxWechat, { provider: wechat, siteOrigin: config.siteOrigin })
       if (paymentProvider instanceof SandboxPaymentProvider)

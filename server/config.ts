@@ -3,6 +3,7 @@ import path from 'node:path'
 import { parseAccessLogSample } from './lib/log-options.ts'
 import { demoDataRequested } from './services/demo-data.ts'
 import { parseStorage, type StorageSettings } from './services/object-store.ts'
+import { type MessageSettings, parseMessages } from './services/outbox/settings.ts'
 
 /** Everything the server reads from the environment, read once at start. */
 export interface ServerConfig {
@@ -46,6 +47,8 @@ export interface ServerConfig {
   certFeeFen: number
   /** PAYMENT_PROVIDER: which payment adapter collects QR and online payments (sandbox by default). */
   paymentProvider: string
+  /** MESSAGE_PROVIDER (sandbox by default) and the gateway's SMTP_URL, MAIL_FROM, SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN. */
+  messages: MessageSettings
   /** WECHAT_PROVIDER: which WeChat sign-in adapter (sandbox by default). */
   wechatProvider: string
   /** NOTARY_PROVIDER: which notary adapter timestamps and records rights-confirmed works (local by default). */
@@ -175,6 +178,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     certFeeFen: parseFen(env.CERT_FEE_FEN, DEFAULT_CERT_FEE_FEN, 'CERT_FEE_FEN'),
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     wechatProvider: env.WECHAT_PROVIDER || 'sandbox',
+    messages: parseMessages(env),
     notaryProvider: env.NOTARY_PROVIDER || 'local',
     definitionsRoot: path.resolve(env.DEFINITIONS_ROOT || root),
     watchDefinitions: env.NODE_ENV !== 'production',

@@ -128,14 +128,31 @@ export interface SmsOutboxTable {
   phone: string
   body: string
   created_at: string
+  /** Tries so far, each claimed before it is made (migration 0027, README "Messages"). */
+  attempts: Generated<number>
+  /** Not tried again before this: the lease of the try under way, or the wait after a failure. */
+  next_attempt_at: string | null
+  sent_at: string | null
+  /** Given up on: too many failures, or too old to be worth sending. */
+  failed_at: string | null
+  last_error: string | null
 }
 
+/** The e-mail twin of sms_outbox, delivered the same way. */
 export interface EmailOutboxTable {
   id: Generated<number>
   email: string
   subject: string
   body: string
   created_at: string
+  /** Tries so far, each claimed before it is made (migration 0027, README "Messages"). */
+  attempts: Generated<number>
+  /** Not tried again before this: the lease of the try under way, or the wait after a failure. */
+  next_attempt_at: string | null
+  sent_at: string | null
+  /** Given up on: too many failures, or too old to be worth sending. */
+  failed_at: string | null
+  last_error: string | null
 }
 
 export interface LandingSignupTable {

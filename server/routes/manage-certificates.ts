@@ -17,7 +17,7 @@ import { markShipped, postsForStaff } from '../services/competition/certificate-
 import { certificatesForStaff, reissueCertificate } from '../services/competition/certificate-records.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
 import { findRegistration } from '../services/competition-entries.ts'
-import { SandboxMessages } from '../services/messages.ts'
+import { OutboxMessages } from '../services/messages.ts'
 import { findAccount } from '../services/staff/roles.ts'
 
 const TAGS = ['管理后台']
@@ -43,7 +43,7 @@ export async function manageCertificateRoutes(instance: FastifyInstance): Promis
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const k = app.db.kysely
   const registry = app.competitions
-  const messages = new SandboxMessages(k)
+  const messages = new OutboxMessages(k)
 
   app.get(
     '/manage/certificates',

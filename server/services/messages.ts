@@ -5,17 +5,18 @@ import type { Database } from '../db/schema.ts'
 import { nowIso } from '../lib/time.ts'
 
 /**
- * Text messages and e-mails (verification codes, notices). The sandbox provider, the only one until a
- * gateway is contracted, queues each message in sms_outbox or email_outbox instead of sending it; the
- * local mailbox page (/api/sandbox/mailbox) and the tests read them there. A real gateway sends from
- * the same queues, so a request never waits on the provider.
+ * Text messages and e-mails (verification codes, notices). Each is written to sms_outbox or
+ * email_outbox — in the caller's transaction when it has one, so a message goes out only with the
+ * change it tells of — and never sent by the request: with MESSAGE_PROVIDER=gateway the delivery jobs
+ * send it (services/outbox/), with the sandbox it stays there for the local mailbox page
+ * (/api/sandbox/mailbox) and the tests.
  */
 export interface MessageSender {
   /** `to` is a phone number or an email address. */
   send(to: string, message: { subject: string; body: string }): Promise<void>
 }
 
-export class SandboxMessages implements MessageSender {
+export class OutboxMessages implements MessageSender {
   private readonly db: Kysely<Database>
   constructor(db: Kysely<Database>) {
     this.db = db

@@ -4,7 +4,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { BusinessError, CODE } from '../lib/envelope.ts'
 import { isoIn, nowIso } from '../lib/time.ts'
-import { SandboxMessages } from './messages.ts'
+import { OutboxMessages } from './messages.ts'
 
 export const CODE_TTL_MS = 5 * 60_000
 const RESEND_AFTER_MS = 60_000
@@ -41,10 +41,10 @@ function refusal(limit: number, retryAfterMs: number): string {
  */
 export class VerificationCodes {
   private readonly app: FastifyInstance
-  private readonly messages: SandboxMessages
+  private readonly messages: OutboxMessages
   constructor(app: FastifyInstance) {
     this.app = app
-    this.messages = new SandboxMessages(app.db.kysely)
+    this.messages = new OutboxMessages(app.db.kysely)
   }
 
   private get db(): Kysely<Database> {
@@ -83,7 +83,11 @@ export class VerificationCodes {
       })
       .execute()
     const text = message(code)
-    if (text) await this.messages.send(recipient, text)
+    if (text) {
+      await this.messages.send(recipient, text)
+      // Someone is waiting for this one: delivered now, not at the next regular round.
+      this.app.outbox.soon()
+    }
   }
 
   /**

@@ -27,6 +27,8 @@ export async function createTestApp(
     workers?: AppConfig['workers']
     /** RENDER_LIMIT: uncached page renders a client may cause a minute. */
     renderLimit?: number
+    /** MESSAGE_PROVIDER and its gateway (the sandbox by default). */
+    messages?: AppConfig['messages']
     /** The address the server uses for the new PostgreSQL database, e.g. through a proxy a test cuts. */
     databaseUrlFor?: (direct: string) => string
   } = {},
@@ -53,6 +55,7 @@ export async function createTestApp(
     watchDefinitions: options.watchDefinitions,
     workers: options.workers,
     renderLimit: options.renderLimit,
+    messages: options.messages,
   }).catch(async (error: unknown) => {
     await dropDatabase()
     if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })

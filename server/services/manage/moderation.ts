@@ -5,7 +5,7 @@ import type { ModerationResult, ModerationState } from '../../../schemas/api/man
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
-import { SandboxMessages } from '../messages.ts'
+import { OutboxMessages } from '../messages.ts'
 import { writeAudit } from '../staff/audit.ts'
 import { moderationOf } from './moderation-view.ts'
 
@@ -101,7 +101,7 @@ export async function moderate(
       },
     })
     // The account is the entrant's phone number or e-mail address: the message goes where they sign in.
-    await new SandboxMessages(trx).send(row.account, noticeOf(state, c, text))
+    await new OutboxMessages(trx).send(row.account, noticeOf(state, c, text))
     return true
   })
   const after = await k

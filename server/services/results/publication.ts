@@ -3,7 +3,7 @@ import type { Competition } from '../../../definitions/competition/types.ts'
 import type { Publication } from '../../../schemas/api/results.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
-import { SandboxMessages } from '../messages.ts'
+import { OutboxMessages } from '../messages.ts'
 import { writeAudit } from '../staff/audit.ts'
 import { roundStatus, roundsOf } from './leaderboard.ts'
 import { publicationRow } from './publication-row.ts'
@@ -212,7 +212,7 @@ async function notifyEntrants(trx: Transaction<Database>, c: Competition): Promi
     if (rank >= 0 && a.award_title && (!held || rank < held.rank))
       best.set(a.registration_id, { rank, title: a.award_title })
   }
-  const messages = new SandboxMessages(trx)
+  const messages = new OutboxMessages(trx)
   const sent = new Set<string>()
   for (const e of entrants) {
     if (sent.has(e.account)) continue
