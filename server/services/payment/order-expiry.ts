@@ -35,7 +35,8 @@ export async function closeExpiredOrders(
       .select('id')
       .where('status', '=', PAY_STATUS.pending)
       .where('expires_at', '<=', cutoff)
-      .orderBy('id')
+      // Longest expired first, in the order of the index orders_status_expiry (migration 0027): no sort.
+      .orderBy('expires_at')
       .limit(batchSize)
       .execute()
     if (!due.length) return closed
