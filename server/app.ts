@@ -41,6 +41,7 @@ import type { MessageSettings } from './services/outbox/settings.ts'
 import { type Outbox, startOutbox } from './services/outbox/start.ts'
 import { decoratePayments } from './services/payment/decorate.ts'
 import { createPaymentProvider } from './services/payment/index.ts'
+import { startOrderExpiry } from './services/payment/order-expiry.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
@@ -355,6 +356,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     const removed = await exportFiles.removeExpired()
     if (removed) app.log.info(`removed ${removed} expired export file(s)`)
   })
+  // QR and online orders past their expiry, stored as closed (they already read so: orders.ts).
+  await startOrderExpiry(jobs, db.kysely, app.log)
   const paymentProvider = await createPaymentProvider(config.paymentProvider ?? 'sandbox', keys)
   decoratePayments(app, db.kysely, paymentProvider)
 

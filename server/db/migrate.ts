@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-key-fingerprints.ts'
 import * as m0025 from './migrations/0025-results-version.ts'
 import * as m0026 from './migrations/0026-export-files.ts'
 import * as m0027 from './migrations/0027-outbox-delivery.ts'
+import * as m0028 from './migrations/0028-orders-expiry-index.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -61,6 +62,7 @@ const migrations: Array<[string, Migration]> = [
   ['0025-results-version', m0025],
   ['0026-export-files', m0026],
   ['0027-outbox-delivery', m0027],
+  ['0028-orders-expiry-index', m0028],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {
