@@ -20,6 +20,17 @@ import {
 import { competitionOf } from './lookup.ts'
 
 /**
+ * Why an entry has no certificate once certificates are out, or null when it has one: it must be
+ * finalised (确认提交) and not disqualified. The one rule for having a certificate, kept apart from
+ * the request that asks it so that other callers can ask it too.
+ */
+function noCertificateReason(registration: Registration | undefined): string | null {
+  if (!registration?.finalised_at) return M.noCertificate
+  if (registration.moderation === 'disqualified') return M.disqualifiedNoCertificate
+  return null
+}
+
+/**
  * A finalised, not disqualified entry of the user's once certificates are out (certificatesOut): the
  * one rule for having a certificate (and for asking to have it posted).
  */
@@ -38,9 +49,8 @@ export async function certifiedEntry(
         : M.resultsNotPublished,
     )
   const registration = await findRegistration(db, userId, c.competitionId)
-  if (!registration?.finalised_at) throw new BusinessError(CODE.badRequest, M.noCertificate)
-  if (registration.moderation === 'disqualified')
-    throw new BusinessError(CODE.badRequest, M.disqualifiedNoCertificate)
+  const refusal = noCertificateReason(registration)
+  if (refusal || !registration) throw new BusinessError(CODE.badRequest, refusal ?? M.noCertificate)
   return { c, registration }
 }
 
