@@ -27,6 +27,8 @@ export async function createTestApp(
     workers?: AppConfig['workers']
     /** RENDER_LIMIT: uncached page renders a client may cause a minute. */
     renderLimit?: number
+    /** SITE_ORIGIN: where absolute links (share tags, certificates' QR codes) point. */
+    siteOrigin?: string
     /** The address the server uses for the new PostgreSQL database, e.g. through a proxy a test cuts. */
     databaseUrlFor?: (direct: string) => string
   } = {},
@@ -53,6 +55,7 @@ export async function createTestApp(
     watchDefinitions: options.watchDefinitions,
     workers: options.workers,
     renderLimit: options.renderLimit,
+    siteOrigin: options.siteOrigin,
   }).catch(async (error: unknown) => {
     await dropDatabase()
     if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })
