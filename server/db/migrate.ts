@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023-results.ts'
 import * as m0024 from './migrations/0024-key-fingerprints.ts'
 import * as m0025 from './migrations/0025-results-version.ts'
 import * as m0026 from './migrations/0026-export-files.ts'
+import * as m0027 from './migrations/0027-certificate-runs.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -59,6 +60,7 @@ const migrations: Array<[string, Migration]> = [
   ['0024-key-fingerprints', m0024],
   ['0025-results-version', m0025],
   ['0026-export-files', m0026],
+  ['0027-certificate-runs', m0027],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {
