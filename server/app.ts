@@ -23,6 +23,7 @@ import { registerTextGuard } from './plugins/text-guard.ts'
 import { ROUTE_MODULES } from './routes/registry.ts'
 import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
+import { startCertificateJobs } from './services/competition/certificate-jobs.ts'
 import { decorateCompetitions } from './services/competition/decorate.ts'
 import { CompetitionRegistry } from './services/competitions.ts'
 import { demoDataRequested, guardDemoData } from './services/demo-data.ts'
@@ -319,9 +320,11 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     ? await PostgresJobs.start(config.databaseUrl, app.log)
     : new InProcessJobs(app.log)
   app.addHook('preClose', () => jobs.stop(JOBS_STOP_MS))
+  // Before the scheduler, whose start may publish: each publication queues its certificates.
+  const { published } = await startCertificateJobs(app, { jobs, storage, workers }, config)
   const resultsScheduler: ResultsScheduler = config.databaseUrl
-    ? new QueuedResultsScheduler(db.kysely, competitions, app.log, jobs)
-    : new TimerResultsScheduler(db.kysely, competitions, app.log, config.resultsPollMs)
+    ? new QueuedResultsScheduler(db.kysely, competitions, app.log, jobs, published)
+    : new TimerResultsScheduler(db.kysely, competitions, app.log, published, config.resultsPollMs)
   app.decorate('resultsScheduler', resultsScheduler)
   app.addHook('preClose', async () => resultsScheduler.close())
   await resultsScheduler.start()

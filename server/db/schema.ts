@@ -568,6 +568,13 @@ export interface Database {
   result_publications: ResultPublicationTable
   key_fingerprints: KeyFingerprintTable
   export_files: ExportFileTable
+  certificate_runs: CertificateRunTable
+}
+
+/** A published competition whose certificates job has run to the end (migration 0029). */
+export interface CertificateRunTable {
+  competition_id: number
+  done_at: string
 }
 
 /** An export an organiser asked for, made as a background job (migration 0026, README "Exports"). */

@@ -15,6 +15,7 @@ import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import { handlerBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
+import { certificateVerifyUrl } from '../services/competition/certificate-files.ts'
 import {
   certificatePosts,
   payPostage,
@@ -22,17 +23,10 @@ import {
   requestPost,
 } from '../services/competition/certificate-posts.ts'
 import { CERTIFICATE_NUMBER } from '../services/competition/certificate-records.ts'
-import {
-  certificateOf,
-  certificateView,
-  pdfInputOf,
-  verifyCertificate,
-} from '../services/competition/certificates.ts'
+import { certificateOf, certificateView, verifyCertificate } from '../services/competition/certificates.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
 import { checkoutDeps } from '../services/payment/decorate.ts'
-import { MadeOnce } from '../services/pdf/made-once.ts'
 import type { Limit } from '../services/rate-limits.ts'
-import { bufferOf } from '../workers/pool.ts'
 import {
   bodyFields,
   byCompetition,
@@ -51,7 +45,6 @@ export const CERTIFICATE_MSG = {
 
 /** New certificate PDFs a user may have made a minute (kept ones cost nothing), as designer certificates. */
 const PDF_LIMIT: Limit = { windowMs: 60_000, max: 20 }
-const PDF_CACHE = 200
 /** Public checks an address may make in ten minutes (as receipts). */
 const VERIFY_LIMIT: Limit = { windowMs: 10 * 60_000, max: 60 }
 
@@ -75,13 +68,13 @@ export async function competitionCertificateRoutes(
   const registry = app.competitions
   const k = app.db.kysely
   const verifyUrl = (request: FastifyRequest, number: string) =>
-    `${requestOrigin(request, opts.siteOrigin)}${opts.basePath}cert/verify?number=${number}`
+    certificateVerifyUrl(requestOrigin(request, opts.siteOrigin), opts.basePath, number)
 
   app.get(
     COMPETITION_API.userCertificate,
     entrantRoute({
       summary:
-        '我的竞赛证书（结果公布后，已确认提交的报名；首次查看时颁发编号）：编号、获证人、赛事、作品、奖项、查验地址',
+        '我的竞赛证书（结果公布后，已确认提交的报名；公布时颁发编号，先查看的查看时颁发）：编号、获证人、赛事、作品、奖项、查验地址',
       querystring: byCompetition,
       response: replies(competitionCertificateSchema),
     }),
@@ -92,8 +85,8 @@ export async function competitionCertificateRoutes(
     },
   )
 
-  // Made in a worker thread once per certificate and kept (bounded); a new one counts against the user's limit.
-  const pdfs = new MadeOnce(app.rateLimits, PDF_CACHE)
+  // The PDF the certificates job kept in the store; else made in a worker thread and kept, a new
+  // one counting against the user's limit.
   app.get(
     COMPETITION_API.userCertificatePdf,
     {
@@ -111,16 +104,11 @@ export async function competitionCertificateRoutes(
     },
     async (request, reply) => {
       const row = await certificateOf(app.db, registry, request.userId, request.query.competitionId)
-      const url = verifyUrl(request, row.number)
-      const pdf = await pdfs.get(
-        `${row.number}|${url}`,
-        {
-          key: `certificate-pdf:user:${request.userId}`,
-          limit: PDF_LIMIT,
-          refused: () => new BusinessError(CODE.tooMany, CERTIFICATE_MSG.tooMany),
-        },
-        async () => bufferOf(await app.workers.run('competitionCertificatePdf', pdfInputOf(row, url))),
-      )
+      const pdf = await app.certificates.files.forEntrant(row, verifyUrl(request, row.number), {
+        key: `certificate-pdf:user:${request.userId}`,
+        limit: PDF_LIMIT,
+        refused: () => new BusinessError(CODE.tooMany, CERTIFICATE_MSG.tooMany),
+      })
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

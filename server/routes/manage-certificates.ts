@@ -27,7 +27,7 @@ const line = (max: number, description: string) =>
   ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S', description }) as const
 
 export const MANAGE_CERTIFICATE_MSG = {
-  noCertificate: '该参赛者在本赛事还没有证书（结果公布后参赛者首次查看时颁发），无需重新颁发',
+  noCertificate: '该参赛者在本赛事还没有证书（结果公布时或参赛者首次查看时颁发），无需重新颁发',
   reissued: '已重新颁发，原编号查验时显示已作废',
   concurrent: '该证书刚刚已被重新颁发，请刷新后查看现行编号',
   shipped: '已标记寄出，并已通知参赛者',
@@ -109,6 +109,8 @@ export async function manageCertificateRoutes(instance: FastifyInstance): Promis
         }))
       if (done === 'concurrent') throw new BusinessError(CODE.badRequest, MANAGE_CERTIFICATE_MSG.concurrent)
       if (!done) throw new BusinessError(CODE.badRequest, MANAGE_CERTIFICATE_MSG.noCertificate)
+      // The new number's PDF made in the background, as at publication.
+      await app.certificates.reissued(c, done.next.registration_id)
       const answer: CertificateReissue = { number: done.next.number, previous: done.previous.number }
       return ok(answer, MANAGE_CERTIFICATE_MSG.reissued)
     },

@@ -178,7 +178,7 @@ export async function manageResultsRoutes(instance: FastifyInstance): Promise<vo
       const { competitionId, when } = request.body
       const c = competitionOf(registry, competitionId)
       if (when === 'now') {
-        await publishNow(k, request.userId, c)
+        await publishNow(k, request.userId, c, app.certificates.published)
         return ok(await publicationOf(k, c), RESULTS_MSG.publishedNow)
       }
       const publishAt = await schedulePublication(k, request.userId, c)

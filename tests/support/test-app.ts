@@ -29,6 +29,8 @@ export async function createTestApp(
     renderLimit?: number
     /** MESSAGE_PROVIDER and its gateway (the sandbox by default). */
     messages?: AppConfig['messages']
+    /** SITE_ORIGIN: where absolute links (share tags, certificates' QR codes) point. */
+    siteOrigin?: string
     /** The address the server uses for the new PostgreSQL database, e.g. through a proxy a test cuts. */
     databaseUrlFor?: (direct: string) => string
   } = {},
@@ -56,6 +58,7 @@ export async function createTestApp(
     workers: options.workers,
     renderLimit: options.renderLimit,
     messages: options.messages,
+    siteOrigin: options.siteOrigin,
   }).catch(async (error: unknown) => {
     await dropDatabase()
     if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })

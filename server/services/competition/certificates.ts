@@ -20,6 +20,17 @@ import {
 import { competitionOf } from './lookup.ts'
 
 /**
+ * Why an entry has no certificate once certificates are out, or null when it has one: it must be
+ * finalised (确认提交) and not disqualified. The one rule for having a certificate — asked by the
+ * entrant (certifiedEntry) and by the job that issues them all at publication (certifiedEntries).
+ */
+function noCertificateReason(registration: Registration | undefined): string | null {
+  if (!registration?.finalised_at) return M.noCertificate
+  if (registration.moderation === 'disqualified') return M.disqualifiedNoCertificate
+  return null
+}
+
+/**
  * A finalised, not disqualified entry of the user's once certificates are out (certificatesOut): the
  * one rule for having a certificate (and for asking to have it posted).
  */
@@ -38,10 +49,28 @@ export async function certifiedEntry(
         : M.resultsNotPublished,
     )
   const registration = await findRegistration(db, userId, c.competitionId)
-  if (!registration?.finalised_at) throw new BusinessError(CODE.badRequest, M.noCertificate)
-  if (registration.moderation === 'disqualified')
-    throw new BusinessError(CODE.badRequest, M.disqualifiedNoCertificate)
+  const refusal = noCertificateReason(registration)
+  if (refusal || !registration) throw new BusinessError(CODE.badRequest, refusal ?? M.noCertificate)
   return { c, registration }
+}
+
+/**
+ * Every entry of the competition that has a certificate (the same rule as certifiedEntry), or only
+ * the entry `registrationId`; none while certificates are not out.
+ */
+export async function certifiedEntries(
+  db: Kysely<Database>,
+  c: Competition,
+  registrationId?: number,
+): Promise<Registration[]> {
+  if (!certificatesOut(c, await isPublished(db, c.competitionId))) return []
+  let query = db
+    .selectFrom('competition_registrations')
+    .selectAll()
+    .where('competition_id', '=', c.competitionId)
+  if (registrationId !== undefined) query = query.where('id', '=', registrationId)
+  const entries = await query.orderBy('id').execute()
+  return entries.filter((r) => noCertificateReason(r) === null)
 }
 
 /** GET /tbCompetitionInfo/getUserCertificate data of an issued certificate. */

@@ -17,8 +17,15 @@ type K = Kysely<Database>
  * writes a `scheduled` row the scheduler (scheduler.ts) publishes when the time comes — also after a
  * restart, since it reads the rows at every start. Whoever publishes, one conditional statement decides:
  * of any number of publishers (a burst of requests, two instances' schedulers) exactly one changes the
- * row, and only it writes the audit entry and queues the entrants' messages, in the same transaction.
+ * row, and only it writes the audit entry and queues the entrants' messages, in the same transaction,
+ * and then — once that is committed — sets going what follows a publication (`Published`).
  */
+
+/**
+ * What follows a publication once it is committed: the certificates job (competition/certificate-
+ * jobs.ts). Never throws: the results are out whatever happens to it.
+ */
+export type Published = (c: Competition) => Promise<void>
 
 async function awardsConfirmed(k: K, competitionId: number) {
   const row = await k
@@ -70,7 +77,13 @@ export async function publicationOf(k: K, c: Competition, now = Date.now()): Pro
 }
 
 /** 立即公布: refused with the reason unless allowed; true when this request published. */
-export async function publishNow(k: K, actorId: number, c: Competition, now = Date.now()): Promise<boolean> {
+export async function publishNow(
+  k: K,
+  actorId: number,
+  c: Competition,
+  published: Published,
+  now = Date.now(),
+): Promise<boolean> {
   const refusal = await publishRefusal(k, c, now)
   if (refusal) {
     // A concurrent request that published a moment ago: the same action done answers as done.
@@ -78,7 +91,7 @@ export async function publishNow(k: K, actorId: number, c: Competition, now = Da
     if (row?.status === 'published') return false
     throw new BusinessError(CODE.badRequest, refusal)
   }
-  return publish(k, c, actorId, now)
+  return publish(k, c, actorId, published, now)
 }
 
 /** 按计划公布: a `scheduled` row at the definition's results time (UTC ISO); answers the time. */
@@ -125,15 +138,23 @@ export async function schedulePublication(
 /**
  * Publishes the competition's results unless they are: the row goes to `published` by one conditional
  * INSERT (no row yet) or UPDATE (the version read), so concurrent publishers — on one instance or on
- * several sharing PostgreSQL — publish once. True for the one publisher that did.
+ * several sharing PostgreSQL — publish once. True for the one publisher that did, which alone calls
+ * `published` after the commit (a job sent sooner could run before the publication is visible).
  * `actorId` null: the scheduler.
  */
 export async function publish(
   k: K,
   c: Competition,
   actorId: number | null,
+  published: Published,
   now = Date.now(),
 ): Promise<boolean> {
+  const done = await publishOnce(k, c, actorId, now)
+  if (done) await published(c)
+  return done
+}
+
+async function publishOnce(k: K, c: Competition, actorId: number | null, now: number): Promise<boolean> {
   const at = new Date(now).toISOString()
   return k.transaction().execute(async (trx) => {
     const row = await publicationRow(trx, c.competitionId)

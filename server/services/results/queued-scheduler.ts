@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
 import type { BackgroundJobs } from '../jobs/background-jobs.ts'
-import { scheduledRows } from './publication.ts'
+import { type Published, scheduledRows } from './publication.ts'
 import { publishIfDue, type ResultsScheduler } from './scheduler.ts'
 
 const QUEUE = 'results-publish'
@@ -20,24 +20,27 @@ export class QueuedResultsScheduler implements ResultsScheduler {
   private readonly registry: CompetitionRegistry
   private readonly log: FastifyBaseLogger
   private readonly jobs: BackgroundJobs
+  private readonly published: Published
 
   constructor(
     k: Kysely<Database>,
     registry: CompetitionRegistry,
     log: FastifyBaseLogger,
     jobs: BackgroundJobs,
+    published: Published,
   ) {
     this.k = k
     this.registry = registry
     this.log = log
     this.jobs = jobs
+    this.published = published
   }
 
   async start(): Promise<void> {
     await this.jobs.work<{ competitionId: number }>(
       QUEUE,
       async ({ competitionId }) => {
-        const { early } = await publishIfDue(this.k, this.registry, this.log, competitionId)
+        const { early } = await publishIfDue(this.k, this.registry, this.log, competitionId, this.published)
         // Moved later since this job was sent: the move sent its own job, this one has nothing to do.
         if (early) await this.send(competitionId, early)
       },

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
-import { publish, scheduledRows } from './publication.ts'
+import { type Published, publish, scheduledRows } from './publication.ts'
 
 /**
  * Scheduled publications (README "Leaderboard and publishing results"): `start` publishes what is due
@@ -34,16 +34,19 @@ export class TimerResultsScheduler implements ResultsScheduler {
   private readonly registry: CompetitionRegistry
   private readonly log: FastifyBaseLogger
   private readonly pollMs: number
+  private readonly published: Published
 
   constructor(
     k: Kysely<Database>,
     registry: CompetitionRegistry,
     log: FastifyBaseLogger,
+    published: Published,
     pollMs = DEFAULT_POLL_MS,
   ) {
     this.k = k
     this.registry = registry
     this.log = log
+    this.published = published
     this.pollMs = pollMs
   }
 
@@ -88,7 +91,7 @@ export class TimerResultsScheduler implements ResultsScheduler {
 
   private async due(competitionId: number): Promise<void> {
     if (this.closed) return
-    const outcome = await publishIfDue(this.k, this.registry, this.log, competitionId)
+    const outcome = await publishIfDue(this.k, this.registry, this.log, competitionId, this.published)
     // Fired early (a delay longer than setTimeout takes): wait for the rest.
     if (outcome.early) this.schedule(competitionId, outcome.early)
   }
@@ -103,6 +106,7 @@ export async function publishIfDue(
   registry: CompetitionRegistry,
   log: FastifyBaseLogger,
   competitionId: number,
+  published: Published,
 ): Promise<{ early?: string }> {
   const row = await k
     .selectFrom('result_publications')
@@ -116,6 +120,6 @@ export async function publishIfDue(
     log.warn({ competitionId }, 'scheduled results of a competition no longer defined')
     return {}
   }
-  if (await publish(k, c, null)) log.info({ competitionId }, 'results published as scheduled')
+  if (await publish(k, c, null, published)) log.info({ competitionId }, 'results published as scheduled')
   return {}
 }

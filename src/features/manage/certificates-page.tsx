@@ -62,7 +62,7 @@ function Certificates({ competition }: { competition: ManageCompetition }) {
   return (
     <Stack gap="3">
       <Text fontSize="sm" color="fg.muted">
-        参赛者在结果公布后首次查看证书时颁发编号。更正报名信息后可重新签发：新编号按现在的信息生成，原编号查验时显示已作废及现行编号。
+        结果公布时为每份已确认提交的报名颁发编号（参赛者先查看的，查看时即颁发）。更正报名信息后可重新签发：新编号按现在的信息生成，原编号查验时显示已作废及现行编号。
       </Text>
       <form onSubmit={search} aria-label="按账号查找证书">
         <Group maxW="md" w="full">
