@@ -19,14 +19,12 @@ import {
   verifyCertificates,
 } from '../services/certificate/directory.ts'
 import { certificateSvg } from '../services/certificate/render.ts'
-import { MadeOnce } from '../services/pdf/made-once.ts'
-import { bufferOf } from '../workers/pool.ts'
+import { KeptPdfs } from '../services/pdf/kept-pdfs.ts'
 
 /** How a certificate number looks: KBC + year + 7 digits (services/certification.ts). */
 const NUMBER = /^KBC\d{11}$/
 const NOT_FOUND = '未找到该证书：编号或姓名不存在，请核对；证书编号对不上的证书不是咖簿网颁发的'
 const VERIFY_LIMIT = 20
-const PDF_CACHE = 200
 const PDF_LIMIT = { windowMs: 60_000, max: 20 } as const
 
 const schemas = {
@@ -123,18 +121,26 @@ export async function certificateRoutes(
       .send(certificateSvg(cert, verifyUrl(request, cert.number)))
   })
 
-  // A PDF costs ~100 ms of CPU, in a worker thread: each is made once per content and kept (bounded),
-  // so a public URL cannot be used to keep the server busy.
-  const pdfs = new MadeOnce(app.rateLimits, PDF_CACHE)
+  // A PDF costs ~100 ms of CPU, in a worker thread: each is made once per content and kept in the
+  // object store for every instance, so a public URL cannot be used to keep the servers busy.
+  const pdfs = new KeptPdfs(
+    // Raise `layout` when certificate/render.ts draws differently.
+    {
+      folder: 'designer-certificates',
+      task: 'certificatePdf',
+      layout: 1,
+      nameOf: (input) => input.cert.number,
+    },
+    { storage: app.storage, workers: app.workers, rateLimits: app.rateLimits },
+  )
   const pdfFor = (cert: CertificationInfo, url: string, clientIp: string) =>
-    pdfs.get(
-      `${cert.number}|${cert.username}|${cert.validUntil}|${cert.status}|${url}`,
+    pdfs.forVisitor(
+      { cert, verifyUrl: url },
       {
         key: `pdf:address:${clientIp}`,
         limit: PDF_LIMIT,
         refused: () => new BusinessError(CODE.tooMany, '下载过于频繁，请稍后再试'),
       },
-      async () => bufferOf(await app.workers.run('certificatePdf', { cert, verifyUrl: url })),
     )
 
   app.get('/certificate/:number/pdf', { schema: schemas.pdf }, async (request, reply) => {

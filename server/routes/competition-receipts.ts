@@ -18,9 +18,8 @@ import {
   receiptByNumber,
   tokensValid,
 } from '../services/competition-receipts.ts'
-import { MadeOnce } from '../services/pdf/made-once.ts'
+import { KeptPdfs } from '../services/pdf/kept-pdfs.ts'
 import type { Limit } from '../services/rate-limits.ts'
-import { bufferOf } from '../workers/pool.ts'
 import { byCompetition, TAGS } from './competition-schema.ts'
 
 export const RECEIPT_MSG = {
@@ -32,7 +31,6 @@ export const RECEIPT_MSG = {
 
 /** New receipt PDFs a user may have made a minute (kept ones cost nothing), as for certificates. */
 const PDF_LIMIT: Limit = { windowMs: 60_000, max: 20 }
-const PDF_CACHE = 200
 /** Public checks an address may make in ten minutes (as works/verify). */
 const VERIFY_LIMIT: Limit = { windowMs: 10 * 60_000, max: 60 }
 
@@ -91,8 +89,13 @@ export async function competitionReceiptRoutes(
     async (request) => ok(await view(request, await mine(request.userId, request.query.competitionId))),
   )
 
-  // Made in a worker thread once per content and kept (bounded); a new one counts against the user's limit.
-  const pdfs = new MadeOnce(app.rateLimits, PDF_CACHE)
+  // Kept in the object store for every instance (a receipt never changes once issued); a new one is
+  // made in a worker thread, counted against the user's limit.
+  const pdfs = new KeptPdfs(
+    // Raise `layout` when receipt-pdf.ts draws differently.
+    { folder: 'receipts', task: 'receiptPdf', layout: 1, nameOf: (input) => input.number },
+    { storage: app.storage, workers: app.workers, rateLimits: app.rateLimits },
+  )
   app.get(
     COMPETITION_API.receiptPdf,
     {
@@ -109,25 +112,21 @@ export async function competitionReceiptRoutes(
     },
     async (request, reply) => {
       const receipt = await view(request, await mine(request.userId, request.query.competitionId))
-      const pdf = await pdfs.get(
-        `${receipt.number}|${receipt.verifyUrl}|${receipt.competitionTitle}`,
+      const pdf = await pdfs.forVisitor(
+        {
+          number: receipt.number,
+          competitionTitle: receipt.competitionTitle,
+          works: receipt.works,
+          files: receipt.files,
+          finalisedAt: receipt.finalisedAt,
+          org: receipt.tsaName,
+          verifyUrl: receipt.verifyUrl,
+        },
         {
           key: `receipt-pdf:user:${request.userId}`,
           limit: PDF_LIMIT,
           refused: () => new BusinessError(CODE.tooMany, RECEIPT_MSG.tooMany),
         },
-        async () =>
-          bufferOf(
-            await app.workers.run('receiptPdf', {
-              number: receipt.number,
-              competitionTitle: receipt.competitionTitle,
-              works: receipt.works,
-              files: receipt.files,
-              finalisedAt: receipt.finalisedAt,
-              org: receipt.tsaName,
-              verifyUrl: receipt.verifyUrl,
-            }),
-          ),
       )
       return reply
         .type('application/pdf')

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RECEIPT_MSG } from '../../server/routes/competition-receipts.ts'
 import {
@@ -198,6 +200,14 @@ describe('entry receipts', () => {
       expect(text).toContain(file.timestampSerial)
     }
     expect(text).toContain(`receipt/verify?number=${receipt.number}`)
+    // Kept in the object store (DATA_DIR with STORAGE=local) for every instance: the same file again.
+    const kept = fs
+      .readdirSync(path.join(t.server.dataDir, 'receipts'))
+      .filter((name) => name.startsWith(`${receipt.number}-`))
+    expect(kept).toHaveLength(1)
+    expect(fs.readFileSync(path.join(t.server.dataDir, 'receipts', kept[0]!)).equals(pdf.rawPayload)).toBe(
+      true,
+    )
     const other = await newPayer(t.server.app, t.api, 0)
     expect((await inject(url, other.token)).json()).toEqual({ code: 404, msg: RECEIPT_MSG.none })
     expect((await inject(url)).json()).toMatchObject({ code: 403 })

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAY_MSG } from '../../schemas/payment.ts'
 import { DEFAULT_CERT_FEE_FEN } from '../../server/config.ts'
@@ -191,6 +193,51 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
       expect((await refused.json()) as object).toEqual({ code: 404, msg: '文件不存在' })
     }
   })
+  it('serves from B the certificate PDF A drew: kept in the store, not drawn again', async () => {
+    const number = await withDb(async (db) =>
+      String(
+        (
+          await db.kysely
+            .selectFrom('certifications')
+            .select('number')
+            .orderBy('number')
+            .executeTakeFirstOrThrow()
+        ).number,
+      ),
+    )
+    // Both behind one front, as in production: the same Host, so the same verification address.
+    const pdfOn = (port: number) =>
+      new Promise<Buffer>((resolve, reject) => {
+        http
+          .get(
+            {
+              port,
+              host: '127.0.0.1',
+              path: `/api/certificate/${number}/pdf`,
+              headers: { host: 'www.kabu.test' },
+            },
+            (res) => {
+              const chunks: Buffer[] = []
+              res.on('data', (c: Buffer) => chunks.push(c))
+              res.on('end', () =>
+                res.statusCode === 200
+                  ? resolve(Buffer.concat(chunks))
+                  : reject(new Error(`HTTP ${res.statusCode}`)),
+              )
+            },
+          )
+          .on('error', reject)
+      })
+    const fromA = await pdfOn(a.port)
+    expect(fromA.subarray(0, 5).toString()).toBe('%PDF-')
+    // Drawn again, a PDF would differ by its creation date (to the second): the same bytes a second
+    // later are the file A kept.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await pdfOn(b.port)).equals(fromA)).toBe(true)
+    const kept = fs.readdirSync(path.join(b.dataDir, 'designer-certificates'))
+    expect(kept.filter((name) => name.startsWith(`${number}-`))).toHaveLength(1)
+  })
+
   it('makes an export asked for through A on whichever instance takes it, and B downloads it', async () => {
     // The demo admin administers every competition; 1 is a demo competition.
     const token = await signInOn(a.port, '13800000010')
