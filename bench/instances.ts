@@ -8,6 +8,7 @@ import pg from 'pg'
 import { tempDir } from '../scripts/lib/temp-dir.ts'
 import { hashPassword } from '../server/lib/passwords.ts'
 import { int, table } from './format.ts'
+import { postgresCpuSeconds, processCpuSeconds } from './process-cpu.ts'
 import { BROWSER_HEADERS, runLoad } from './throughput.ts'
 
 /**
@@ -18,6 +19,12 @@ import { BROWSER_HEADERS, runLoad } from './throughput.ts'
  * of ROUNDS runs, one and two alternating, so both see the same machine. Figures only: on a machine
  * with few cores, two instances compete with each other, PostgreSQL and the load generator for them,
  * so the ratio shows the overhead more than the gain; the core count is printed beside it.
+ *
+ * How many instances one PostgreSQL serves is printed from two measurements rather than from more
+ * machines: the CPU one instance and the PostgreSQL processes each spend per request of every workload
+ * (one instance alone, read from /proc, so PostgreSQL must run on this machine), whose ratio is how many
+ * instance cores one PostgreSQL core keeps fed; and the connections an idle instance holds against
+ * PostgreSQL's max_connections.
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local postgres/postgres; a
  * database is created for the run and dropped after it.
@@ -122,6 +129,31 @@ async function signIns(urls: string[], seconds: number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
+/** CPU milliseconds per request that `pid` and PostgreSQL spent while `run` made `requests(result)` requests. */
+async function cpuPerRequest<T>(pid: number, run: () => Promise<T>, requests: (result: T) => number) {
+  const before = { instance: processCpuSeconds(pid), postgres: postgresCpuSeconds() }
+  const result = await run()
+  const n = Math.max(1, requests(result))
+  return {
+    instanceMs: ((processCpuSeconds(pid) - before.instance) * 1000) / n,
+    postgresMs: ((postgresCpuSeconds() - before.postgres) * 1000) / n,
+  }
+}
+
+/** Below this PostgreSQL did no measurable work: the answer came from the instance's caches. */
+const NO_QUERY_MS = 0.01
+
+const cpuRow = (label: string, cpu: { instanceMs: number; postgresMs: number }) => {
+  // A backend that closed during the run takes its CPU time with it: never below nothing.
+  const postgresMs = Math.max(0, cpu.postgresMs)
+  return [
+    label,
+    cpu.instanceMs.toFixed(2),
+    postgresMs.toFixed(2),
+    postgresMs < NO_QUERY_MS ? 'no limit (cached, no query)' : (cpu.instanceMs / postgresMs).toFixed(1),
+  ]
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(path.resolve('dist/ssr')))
     throw new Error('no build: run `npm run bench:instances`, which builds first')
@@ -131,6 +163,8 @@ async function main(): Promise<void> {
   const secrets = tempDir('bench-secrets')
   const dirs = [tempDir('bench-a'), tempDir('bench-b')]
   const children: ChildProcess[] = []
+  let sampler: pg.Client | undefined
+  let sampling: NodeJS.Timeout | undefined
   try {
     const common = {
       DATABASE_URL: databaseUrl,
@@ -155,7 +189,23 @@ async function main(): Promise<void> {
       }
     }, databaseUrl)
 
+    // The connections both instances hold, read every 250 ms through the run: the peak is what one
+    // instance may take of max_connections under load.
+    sampler = new pg.Client({ connectionString: ADMIN_URL })
+    await sampler.connect()
+    let peakHeld = 0
+    sampling = setInterval(() => {
+      sampler!
+        .query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])
+        .then(
+          (r) => {
+            peakHeld = Math.max(peakHeld, Number(r.rows[0]!.n))
+          },
+          () => {},
+        )
+    }, 250)
     const rows: string[][] = []
+    const cpuRows: string[][] = []
     for (const workload of WORKLOADS) {
       const run = (urls: string[], duration: number): Options => ({
         url: urls.length === 1 ? urls[0]! : urls,
@@ -180,6 +230,12 @@ async function main(): Promise<void> {
         (median(two) / median(one)).toFixed(2),
         String(failed),
       ])
+      const cpu = await cpuPerRequest(
+        a.child.pid!,
+        () => runLoad([run([a.url], DURATION_S)]),
+        ([single]) => single!.reqPerSec * DURATION_S,
+      )
+      cpuRows.push(cpuRow(workload.label, cpu))
     }
     await signIns([a.url, b.url], WARMUP_S)
     const one: number[] = []
@@ -196,6 +252,21 @@ async function main(): Promise<void> {
           refused[message] = (refused[message] ?? 0) + n
       }
     }
+    const signInCpu = await cpuPerRequest(
+      a.child.pid!,
+      () => signIns([a.url], DURATION_S),
+      (result) => result.perSecond * DURATION_S,
+    )
+    cpuRows.push(cpuRow('sign-in (POST /api/login, signed in)', signInCpu))
+    clearInterval(sampling)
+    const settings = await sampler.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('max_connections', 'superuser_reserved_connections')`,
+    )
+    const setting = (key: string) => Number(settings.rows.find((r) => r.name === key)!.setting)
+    const connections = {
+      perInstance: Math.ceil(peakHeld / 2),
+      available: setting('max_connections') - setting('superuser_reserved_connections'),
+    }
     rows.push([
       'sign-in (POST /api/login, signed in)',
       int(median(one)),
@@ -208,7 +279,23 @@ async function main(): Promise<void> {
     )
     console.log(table(['workload', '1 instance req/s', '2 instances req/s', 'ratio 2/1', 'failed'], rows))
     if (Object.keys(refused).length) console.log('\nsign-ins refused:', refused)
+    console.log(
+      '\nCPU per request, one instance alone (its process, all threads; every PostgreSQL process on this machine)\n',
+    )
+    console.log(
+      table(
+        ['workload', 'instance CPU ms/req', 'PostgreSQL CPU ms/req', 'instance cores per PostgreSQL core'],
+        cpuRows,
+      ),
+    )
+    console.log(
+      `\nConnections: an instance held at most ${connections.perInstance} during the run (pool, job queue, NOTIFY listeners);` +
+        ` this PostgreSQL allows ${connections.available} (max_connections less the superuser's reserve),` +
+        ` so ${Math.floor(connections.available / Math.max(1, connections.perInstance))} instances at most without a pooler (PgBouncer) or a higher max_connections.`,
+    )
   } finally {
+    clearInterval(sampling)
+    await sampler?.end().catch(() => {})
     for (const child of children) child.kill('SIGTERM')
     await new Promise((r) => setTimeout(r, 1000))
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
