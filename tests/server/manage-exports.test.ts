@@ -592,7 +592,7 @@ describe('bad input', () => {
 })
 
 describe('made in the background: limited, never holding up other requests', () => {
-  it('a burst of 8 requests of one account queues one export; the rest are refused; another account still may', async () => {
+  it('a burst of 8 requests of one account queues one export at a time; the rest are refused; another account still may', async () => {
     const k = t.server.app.db.kysely
     const before = await k.selectFrom('export_files').select('id').execute()
     const answers = await Promise.all(
@@ -601,14 +601,20 @@ describe('made in the background: limited, never holding up other requests', () 
       ),
     )
     const queued = answers.filter((a) => a.code === 200)
-    expect(queued).toHaveLength(1)
-    expect(answers.filter((a) => a.code !== 200)).toEqual(Array(7).fill({ code: 429, msg: EXPORT_MSG.yours }))
+    const refused = answers.filter((a) => a.code !== 200)
+    // One at a time: a second is taken only once the first is done, which a loaded machine can
+    // reach within the burst (a small export takes a few milliseconds). Most are refused.
+    expect(queued.length).toBeGreaterThanOrEqual(1)
+    expect(refused.length).toBeGreaterThanOrEqual(4)
+    expect(refused).toEqual(Array(refused.length).fill({ code: 429, msg: EXPORT_MSG.yours }))
     const other = await t.api.post(exportsUrl(OWN), { kind: 'entries.xlsx' }, tokens.admin)
     expect(other.code).toBe(200)
-    for (const answer of [queued[0]!, other])
+    for (const answer of [...queued, other])
       expect(await finished(OWN, answer.data.id, tokens.admin)).toMatchObject({ status: 'ready' })
+    // Every answer of 200 made one export, and nothing else did (the partial unique index
+    // export_files_one_at_a_time refuses a second while one is queued or running).
     const after = await k.selectFrom('export_files').select('id').execute()
-    expect(after.length - before.length).toBe(2)
+    expect(after.length - before.length).toBe(queued.length + 1)
     // Done: the account may ask again.
     expect((await t.api.post(exportsUrl(OWN), { kind: 'works.zip' }, tokens.organiser)).code).toBe(200)
   })
