@@ -10,7 +10,7 @@ import { insertSubmittedSheet, insertSubmittedWork, resultsRoot } from '../suppo
 import { DEMO } from '../support/test-app.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { useTestApp } from '../support/use-test-app.ts'
-import { insertUser, type WithDatabase } from '../support/users.ts'
+import { addSignedIn, insertUser, type WithDatabase } from '../support/users.ts'
 
 /**
  * Issue 25 item 3: competition certificates issued at publication (README "Competition certificates"
@@ -79,16 +79,10 @@ const runDone = (app: WithDatabase, competitionId: number) => async () =>
 
 beforeAll(async () => {
   const app = t.server.app
-  for (const account of [ORGANISER, JUDGE, ...Object.values(ENTRANTS)]) {
-    await insertUser(app, account, DEMO.password)
-    const row = await k()
-      .selectFrom('users')
-      .select('id')
-      .where('account', '=', account)
-      .executeTakeFirstOrThrow()
-    ids.set(account, row.id)
-    tokens.set(account, await t.api.login(account))
-  }
+  await addSignedIn(app, t.api, [ORGANISER, JUDGE, ...Object.values(ENTRANTS)], DEMO.password, {
+    ids,
+    tokens,
+  })
   await grantRole(k(), null, ids.get(ORGANISER)!, { role: 'organiser', competitionId: ID })
   for (const [i, name] of (Object.keys(ENTRANTS) as Name[]).entries()) {
     const workId = await insertSubmittedWork(app, ID, ids.get(ENTRANTS[name])!, 'product', `作品${name}`)

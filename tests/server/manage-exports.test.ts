@@ -655,20 +655,26 @@ describe('made in the background: limited, never holding up other requests', () 
     expect(dataRows).toBe(BULK)
   }, 300_000)
 
-  it('an export that cannot be written is marked failed with a message, and the account may ask again', async () => {
+  /** Runs `run` with a file where the exports' folder should be: no export can write its file. */
+  async function withExportsBlocked(run: () => Promise<void>) {
     const blocker = path.join(t.server.app.storage.dataRoot, 'exports')
     const moved = `${blocker}.moved`
     if (fs.existsSync(blocker)) fs.renameSync(blocker, moved)
-    // A file where the exports' folder should be: the export cannot write its file.
     fs.writeFileSync(blocker, '')
     try {
-      const asked = await t.api.post(exportsUrl(OWN), { kind: 'entries.xlsx' }, tokens.admin)
-      const file = await finished(OWN, asked.data.id, tokens.admin)
-      expect(file).toMatchObject({ status: 'failed', statusLabel: '导出失败', error: EXPORT_MSG.failed })
+      await run()
     } finally {
       fs.rmSync(blocker)
       if (fs.existsSync(moved)) fs.renameSync(moved, blocker)
     }
+  }
+
+  it('an export that cannot be written is marked failed with a message, and the account may ask again', async () => {
+    await withExportsBlocked(async () => {
+      const asked = await t.api.post(exportsUrl(OWN), { kind: 'entries.xlsx' }, tokens.admin)
+      const file = await finished(OWN, asked.data.id, tokens.admin)
+      expect(file).toMatchObject({ status: 'failed', statusLabel: '导出失败', error: EXPORT_MSG.failed })
+    })
     expect((await exported('entries.xlsx', OWN, tokens.admin)).statusCode).toBe(200)
   })
 
@@ -678,21 +684,17 @@ describe('made in the background: limited, never holding up other requests', () 
     const unheard: unknown[] = []
     const listen = (reason: unknown) => unheard.push(reason)
     process.on('unhandledRejection', listen)
-    const blocker = path.join(t.server.app.storage.dataRoot, 'exports')
-    const moved = `${blocker}.moved`
-    if (fs.existsSync(blocker)) fs.renameSync(blocker, moved)
-    fs.writeFileSync(blocker, '')
     try {
-      const asked = await t.api.post(exportsUrl(OTHER), { kind: 'entries.xlsx' }, tokens.otherOrganiser)
-      const file = await finished(OTHER, asked.data.id, tokens.otherOrganiser)
-      expect(file).toMatchObject({ status: 'failed', error: EXPORT_MSG.failed })
-      // Long enough for a writer left running to reach its next page.
-      await setTimeout(500)
+      await withExportsBlocked(async () => {
+        const asked = await t.api.post(exportsUrl(OTHER), { kind: 'entries.xlsx' }, tokens.otherOrganiser)
+        const file = await finished(OTHER, asked.data.id, tokens.otherOrganiser)
+        expect(file).toMatchObject({ status: 'failed', error: EXPORT_MSG.failed })
+        // Long enough for a writer left running to reach its next page.
+        await setTimeout(500)
+      })
       expect(unheard).toEqual([])
     } finally {
       process.off('unhandledRejection', listen)
-      fs.rmSync(blocker)
-      if (fs.existsSync(moved)) fs.renameSync(moved, blocker)
     }
   })
 

@@ -12,7 +12,7 @@ import { insertSubmittedSheet, insertSubmittedWork, resultsRoot } from '../suppo
 import { DEMO } from '../support/test-app.ts'
 import { createTestDatabase, onPostgres } from '../support/test-database.ts'
 import { useTestApp } from '../support/use-test-app.ts'
-import { insertUser } from '../support/users.ts'
+import { addSignedIn, insertUser } from '../support/users.ts'
 
 /**
  * Issue 24 items 6 and 10: the organisers' leaderboard, advancing, awards and publishing (README
@@ -54,16 +54,13 @@ const outbox = () => k().selectFrom('sms_outbox').select(['phone', 'body']).exec
 const mailbox = () => k().selectFrom('email_outbox').select(['email', 'subject', 'body']).execute()
 
 beforeAll(async () => {
-  for (const account of [...JUDGES, ORGANISER, '13900000503', ...Object.values(ENTRANTS)]) {
-    await insertUser(t.server.app, account, DEMO.password)
-    const row = await k()
-      .selectFrom('users')
-      .select('id')
-      .where('account', '=', account)
-      .executeTakeFirstOrThrow()
-    ids.set(account, row.id)
-    tokens.set(account, await t.api.login(account))
-  }
+  await addSignedIn(
+    t.server.app,
+    t.api,
+    [...JUDGES, ORGANISER, '13900000503', ...Object.values(ENTRANTS)],
+    DEMO.password,
+    { ids, tokens },
+  )
   await grantRole(k(), null, ids.get(ORGANISER)!, { role: 'organiser', competitionId: OWN })
   for (const account of JUDGES)
     await grantRole(k(), null, ids.get(account)!, { role: 'judge', competitionId: OWN })

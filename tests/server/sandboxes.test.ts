@@ -13,7 +13,9 @@ describe('sandbox providers in production', () => {
   it('refuses to start with NODE_ENV=production and sandbox providers', async () => {
     process.env.NODE_ENV = 'production'
     delete process.env.ALLOW_SANDBOX
-    await expect(createTestApp()).rejects.toThrow(/sandbox providers \(payment, wechat, messages\).*ALLOW_SANDBOX=1/)
+    await expect(createTestApp()).rejects.toThrow(
+      /sandbox providers \(payment, wechat, messages\).*ALLOW_SANDBOX=1/,
+    )
   })
 
   it('starts as a demo with ALLOW_SANDBOX=1, but without the code mailbox', async () => {

@@ -27,3 +27,26 @@ export async function insertUser(
     .execute()
   return account
 }
+
+/**
+ * Adds each account (the demo password), signs it in, and records its id and token in `ids` and
+ * `tokens`, as the staff and entrant tests set up their cast.
+ */
+export async function addSignedIn(
+  app: WithDatabase,
+  api: { login(account: string): Promise<string> },
+  accounts: readonly string[],
+  password: string,
+  into: { ids: Map<string, number>; tokens: Map<string, string> },
+): Promise<void> {
+  for (const account of accounts) {
+    await insertUser(app, account, password)
+    const row = await app.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', account)
+      .executeTakeFirstOrThrow()
+    into.ids.set(account, row.id)
+    into.tokens.set(account, await api.login(account))
+  }
+}
