@@ -34,10 +34,15 @@ const registrationOf = {} as Record<Name, number>
 
 const k = () => t.server.app.db.kysely
 const certificateDir = () => path.join(t.server.dataDir, 'certificates')
-/** The kept PDFs of a number in the object store (STORAGE=local: DATA_DIR itself). */
+/**
+ * The kept PDFs of a number in the object store (STORAGE=local: DATA_DIR itself): `<number>-<hash>.pdf`,
+ * not the `….pdf.<random>.tmp` a drawing writes before renaming it into place.
+ */
 const keptFiles = (dataDir: string, number: string) => {
   const dir = path.join(dataDir, 'certificates')
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(`${number}-`)) : []
+  return fs.existsSync(dir)
+    ? fs.readdirSync(dir).filter((f) => f.startsWith(`${number}-`) && f.endsWith('.pdf'))
+    : []
 }
 const currentOf = async (name: Name) =>
   (
