@@ -115,7 +115,7 @@ export class CertificateJobs {
     const { k, registry, siteOrigin, basePath } = this.deps
     const c = registry.byId(job.competitionId)
     if (!c) return
-    for (const entry of await certifiedEntries(k, c, job.registrationId)) {
+    for await (const entry of certifiedEntries(k, c, job.registrationId)) {
       const row = await issueCertificate(k, c, entry)
       if (!siteOrigin) continue
       const url = certificateVerifyUrl(siteOrigin, basePath, row.number)

@@ -54,23 +54,31 @@ export async function certifiedEntry(
   return { c, registration }
 }
 
+/** Entries a page of certifiedEntries reads at most: a large competition is never read whole. */
+const ENTRY_PAGE = 500
+
 /**
  * Every entry of the competition that has a certificate (the same rule as certifiedEntry), or only
- * the entry `registrationId`; none while certificates are not out.
+ * the entry `registrationId`, a page at a time in id order; none while certificates are not out.
  */
-export async function certifiedEntries(
+export async function* certifiedEntries(
   db: Kysely<Database>,
   c: Competition,
   registrationId?: number,
-): Promise<Registration[]> {
-  if (!certificatesOut(c, await isPublished(db, c.competitionId))) return []
-  let query = db
-    .selectFrom('competition_registrations')
-    .selectAll()
-    .where('competition_id', '=', c.competitionId)
-  if (registrationId !== undefined) query = query.where('id', '=', registrationId)
-  const entries = await query.orderBy('id').execute()
-  return entries.filter((r) => noCertificateReason(r) === null)
+): AsyncGenerator<Registration> {
+  if (!certificatesOut(c, await isPublished(db, c.competitionId))) return
+  for (let afterId = 0; ; ) {
+    let query = db
+      .selectFrom('competition_registrations')
+      .selectAll()
+      .where('competition_id', '=', c.competitionId)
+      .where('id', '>', afterId)
+    if (registrationId !== undefined) query = query.where('id', '=', registrationId)
+    const page = await query.orderBy('id').limit(ENTRY_PAGE).execute()
+    for (const entry of page) if (noCertificateReason(entry) === null) yield entry
+    if (page.length < ENTRY_PAGE) return
+    afterId = page.at(-1)!.id
+  }
 }
 
 /** GET /tbCompetitionInfo/getUserCertificate data of an issued certificate. */
