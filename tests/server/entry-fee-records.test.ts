@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SandboxPaymentProvider } from '../../server/services/payment/sandbox.ts'
-import { FIXTURE_IDS, REGISTRATION, storeSampleFiles, uploadSampleFiles } from '../support/competitions.ts'
-import { newPayer } from '../support/payers.ts'
+import { FIXTURE_IDS, storeSampleFiles } from '../support/competitions.ts'
+import { newPayer, registeredPayer as registerPayer } from '../support/payers.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
 /**
@@ -32,17 +32,7 @@ async function payQr(codeUrl: string, tradeNo: string) {
 }
 
 /** A verified payer registered for the fee-default competition. */
-async function registeredPayer(moneyFen: number) {
-  const payer = await newPayer(t.server.app, t.api, moneyFen)
-  await uploadSampleFiles(t.server.app, payer.userId)
-  const added = await t.api.post(
-    '/api/tbCompetitionInfo/user/add',
-    { ...REGISTRATION, competitionId: FEE },
-    payer.token,
-  )
-  expect(added.code).toBe(200)
-  return payer
-}
+const registeredPayer = (moneyFen: number) => registerPayer(t.server.app, t.api, FEE, moneyFen)
 
 describe('entry-fee orders and bills name the competition (issue 22 item 7)', () => {
   it('a QR payment: the order reads “<title> 报名费”, the bill has one payment line and the balance stays', async () => {

@@ -5,8 +5,8 @@ import { connect } from '../../server/db/connect.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { listOpenRefundCases, markRefunded } from '../../server/services/payment/refund-cases.ts'
 import type { SandboxPaymentProvider } from '../../server/services/payment/sandbox.ts'
-import { FIXTURE_IDS, REGISTRATION, storeSampleFiles, uploadSampleFiles } from '../support/competitions.ts'
-import { newPayer } from '../support/payers.ts'
+import { FIXTURE_IDS, storeSampleFiles } from '../support/competitions.ts'
+import { registeredPayer } from '../support/payers.ts'
 import { DEMO } from '../support/test-app.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { useTestApp } from '../support/use-test-app.ts'
@@ -76,17 +76,7 @@ async function payAtCashier(codeUrl: string, tradeNo: string) {
 
 describe('a second paid QR order for an entry fee already paid', () => {
   it('is one refund case however the notifies race, and buys nothing', async () => {
-    const payer = await newPayer(t.server.app, t.api, 0)
-    await uploadSampleFiles(t.server.app, payer.userId)
-    expect(
-      (
-        await t.api.post(
-          '/api/tbCompetitionInfo/user/add',
-          { ...REGISTRATION, competitionId: FEE },
-          payer.token,
-        )
-      ).code,
-    ).toBe(200)
+    const payer = await registeredPayer(t.server.app, t.api, FEE, 0)
     // Two QR codes for the same fee (two tabs, two phones), both paid: their notifies race, repeated.
     const qrs = await Promise.all(
       [0, 1].map(() => t.api.post('/api/tbCompetitionInfo/pay/2', { competitionId: FEE }, payer.token)),
@@ -151,9 +141,7 @@ describe('staff list the open refund cases', () => {
   })
 
   it('prints them for an operator with npm run refund-cases', async () => {
-    const payer = await newPayer(t.server.app, t.api, 0)
-    await uploadSampleFiles(t.server.app, payer.userId)
-    await t.api.post('/api/tbCompetitionInfo/user/add', { ...REGISTRATION, competitionId: FEE }, payer.token)
+    const payer = await registeredPayer(t.server.app, t.api, FEE, 0)
     const qrs = [
       await t.api.post('/api/tbCompetitionInfo/pay/2', { competitionId: FEE }, payer.token),
       await t.api.post('/api/tbCompetitionInfo/pay/2', { competitionId: FEE }, payer.token),

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PAY_STATUS } from '../../schemas/payment.ts'
 import { closeExpiredOrders, ORDER_EXPIRY_QUEUE } from '../../server/services/payment/order-expiry.ts'
 import type { SandboxPaymentProvider } from '../../server/services/payment/sandbox.ts'
-import { FIXTURE_IDS, REGISTRATION, storeSampleFiles, uploadSampleFiles } from '../support/competitions.ts'
-import { newPayer, paymentRows } from '../support/payers.ts'
+import { FIXTURE_IDS, storeSampleFiles } from '../support/competitions.ts'
+import { newPayer, paymentRows, registeredPayer } from '../support/payers.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
 /**
@@ -131,14 +131,7 @@ describe('expired orders are closed by a background job (issue 25 item 3)', () =
   })
 
   it('an entry fee whose order was closed stays unpaid and can be paid again; the closed order paid late is a refund case', async () => {
-    const payer = await newPayer(t.server.app, t.api, 0)
-    await uploadSampleFiles(t.server.app, payer.userId)
-    const added = await t.api.post(
-      '/api/tbCompetitionInfo/user/add',
-      { ...REGISTRATION, competitionId: FEE_COMPETITION },
-      payer.token,
-    )
-    expect(added.code).toBe(200)
+    const payer = await registeredPayer(t.server.app, t.api, FEE_COMPETITION, 0)
     const k = t.server.app.db.kysely
     const registration = () =>
       k

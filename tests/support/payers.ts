@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { apiOf } from './api-client.ts'
+import { REGISTRATION, uploadSampleFiles } from './competitions.ts'
 import { insertUser } from './users.ts'
 import { VALID_REALNAME } from './valid-forms.ts'
 
@@ -28,6 +29,27 @@ export async function newPayer(
   const verified = await api.post('/api/my/realNameAuth', { ...VALID_REALNAME, identity }, token)
   if (verified.code !== 200) throw new Error(`real-name verification failed: ${JSON.stringify(verified)}`)
   return { token, userId: user.id, account }
+}
+
+/**
+ * A new payer (newPayer) with the sample files uploaded, registered for competition `competitionId`
+ * through the API: where every entry-fee test starts.
+ */
+export async function registeredPayer(
+  app: FastifyInstance,
+  api: ReturnType<typeof apiOf>,
+  competitionId: number,
+  moneyFen: number,
+): Promise<{ token: string; userId: number; account: string }> {
+  const payer = await newPayer(app, api, moneyFen)
+  await uploadSampleFiles(app, payer.userId)
+  const added = await api.post(
+    '/api/tbCompetitionInfo/user/add',
+    { ...REGISTRATION, competitionId },
+    payer.token,
+  )
+  if (added.code !== 200) throw new Error(`registration failed: ${JSON.stringify(added)}`)
+  return payer
 }
 
 /** The rows the payment code writes for a user, counted. */
