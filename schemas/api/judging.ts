@@ -26,6 +26,7 @@ export const judgeRoundSchema = object({
   closes: anyText,
   state,
   blind: boolean,
+  resultsPublished: { ...boolean, description: '本赛事结果已公布：各轮评分已锁定' },
   assigned: { ...integer, description: '分配给我的作品数' },
   submitted: { ...integer, description: '我已提交评分的作品数' },
 })
@@ -80,6 +81,7 @@ export const judgeEntryDetailSchema = object(
       closes: anyText,
       state,
       blind: boolean,
+      resultsPublished: boolean,
     }),
     /** The round's sheet schema (definitions/competition/sheet-schema.ts), as the form draws it. */
     schema: {

@@ -96,12 +96,30 @@ export const publicationSchema = object({
 })
 export type Publication = FromSchema<typeof publicationSchema>
 
+/** An entry assigned in a round that has since left judging (returned or disqualified): listed apart, never ranked. */
+export const excludedEntrySchema = object({
+  workId: integer,
+  entryNumber: text(32),
+  worksName: text(64),
+  state: {
+    type: 'string',
+    enum: ['returned', 'disqualified', 'unconfirmed'],
+    description: '已退回修改 / 已取消资格 / 未确认提交',
+  },
+  reason: { ...anyText, description: '工作人员写明的原因' },
+})
+export type ExcludedEntry = FromSchema<typeof excludedEntrySchema>
+
 export const leaderboardSchema = object({
   competitionId: integer,
   title: text(64),
   rounds: listOf(resultsRoundSchema),
   round: resultsRoundSchema,
   ranges: listOf(object({ ...rangeLabel, entries: listOf(leaderboardEntrySchema) })),
+  excluded: {
+    ...listOf(excludedEntrySchema),
+    description: '本轮已分配、后来退出评审的作品（不排名、不能获奖）',
+  },
   advancement: { anyOf: [advancementSchema, { type: 'null' }] },
   publication: publicationSchema,
 })

@@ -15,7 +15,7 @@ import { staffRoute } from '../plugins/staff.ts'
 import { COMPETITION_MSG } from '../services/competition-entries.ts'
 import { ENTRY_SORTS, listEntries, STATE_FILTERS, YES_NO } from '../services/manage/entries.ts'
 import { entryPage } from '../services/manage/entry.ts'
-import { MODERATION_MSG, moderate } from '../services/manage/moderation.ts'
+import { MODERATION_MSG, moderate, reinstate } from '../services/manage/moderation.ts'
 import { competitionsOverview } from '../services/manage/overview.ts'
 import { organiserScope } from '../services/staff/roles.ts'
 
@@ -153,5 +153,28 @@ export async function manageEntriesRoutes(instance: FastifyInstance): Promise<vo
     'returned',
     '退回参赛者修改（作品提交截止前、已确认提交的报名），注明原因；记入审计日志并通知参赛者',
   )
-  moderation('disqualified', '取消参赛资格（结果公布前），注明原因；记入审计日志并通知参赛者')
+  moderation(
+    'disqualified',
+    '取消参赛资格（结果公布前），注明原因；作品随即退出评审分配、排行榜和获奖名单；记入审计日志并通知参赛者',
+  )
+
+  app.post(
+    '/manage/entry/reinstate',
+    {
+      ...staffRoute('organiser', 'body'),
+      schema: {
+        tags: TAGS,
+        summary:
+          '恢复参赛资格（结果公布前），注明原因：作品回到原来的评审分配和评分；记入审计日志并通知参赛者',
+        security: SIGNED_IN,
+        body: moderationBody,
+        response: replies(moderationResultSchema),
+      },
+    },
+    async (request) => {
+      const { competitionId, entryId, reason } = request.body
+      const done = await reinstate(k, request.userId, competitionOf(competitionId), entryId, reason)
+      return ok(done, done.changed ? MODERATION_MSG.reinstated : MODERATION_MSG.alreadyReinstated)
+    },
+  )
 }

@@ -178,8 +178,12 @@ export async function manageResultsRoutes(instance: FastifyInstance): Promise<vo
       const { competitionId, when } = request.body
       const c = competitionOf(registry, competitionId)
       if (when === 'now') {
-        await publishNow(k, request.userId, c, app.certificates.published)
-        return ok(await publicationOf(k, c), RESULTS_MSG.publishedNow)
+        const done = await publishNow(k, request.userId, c, app.certificates.published)
+        const publication = await publicationOf(k, c)
+        return ok(
+          publication,
+          done ? RESULTS_MSG.publishedNow : RESULTS_MSG.alreadyPublished(publication.publishedAt ?? ''),
+        )
       }
       const publishAt = await schedulePublication(k, request.userId, c)
       app.resultsScheduler.schedule(c.competitionId, publishAt)

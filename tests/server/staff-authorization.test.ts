@@ -202,10 +202,16 @@ describe('the staff routes × who asks', () => {
     for (const route of manageRoutes()) {
       // The revoke route needs a role to take away: the target is a judge of OWN before every request.
       await grantRole(k, null, targetId, { role: 'judge', competitionId: OWN })
-      // The moderation routes need an entry they may act on: submitted and untouched before every request.
+      // The moderation routes need an entry they may act on: submitted and untouched before every
+      // request, or disqualified for the one that reinstates.
+      const reinstates = route.url.endsWith('/reinstate')
       await k
         .updateTable('competition_registrations')
-        .set({ finalised_at: new Date().toISOString(), moderation: null, moderation_reason: null })
+        .set({
+          finalised_at: new Date().toISOString(),
+          moderation: reinstates ? 'disqualified' : null,
+          moderation_reason: reinstates ? '样例' : null,
+        })
         .where('id', '=', Number(SAMPLE.entryId))
         .execute()
       // The publish route needs results not yet published.

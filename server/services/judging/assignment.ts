@@ -3,30 +3,14 @@ import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
+import { isPublished } from '../results/published.ts'
 import { writeAudit } from '../staff/audit.ts'
+import { eligibleWorkIds } from './eligibility.ts'
 import { roundEntries } from './entries.ts'
+import { lockRound } from './round-lock.ts'
 import { findRound, JUDGING_MSG, roundState } from './rounds.ts'
 
 type Trx = Transaction<Database>
-
-/**
- * Takes the round's turn: every change of a round's assignments starts by updating its lock row, so
- * on PostgreSQL a second change waits for the first to commit and then sees its rows (SQLite runs one
- * write transaction at a time anyway).
- */
-async function lockRound(trx: Trx, competitionId: number, roundId: string): Promise<void> {
-  await trx
-    .insertInto('judging_round_locks')
-    .values({ competition_id: competitionId, round_id: roundId, version: 0 })
-    .onConflict((oc) => oc.columns(['competition_id', 'round_id']).doNothing())
-    .execute()
-  await trx
-    .updateTable('judging_round_locks')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('competition_id', '=', competitionId)
-    .where('round_id', '=', roundId)
-    .execute()
-}
 
 /** The judges of a round: judge roles of the competition for every round or for this one, by user id. */
 export async function roundJudges(k: Kysely<Database> | Trx, competitionId: number, roundId: string) {
@@ -81,7 +65,8 @@ export interface AssignmentOutcome {
 }
 
 /**
- * Assigns a round's entries to its judges (README "Judging"): each entry gets judgesPerEntry judges,
+ * Assigns a round's entries to its judges (README "Judging"): each entry that judging takes
+ * (eligibility.ts) gets judgesPerEntry judges,
  * never one who declared a conflict on it; existing assignments stay, so a re-run adds only what is
  * missing (new entries, new judges' share is not rebalanced away from work already begun). One audit
  * entry per run.
@@ -98,14 +83,18 @@ export async function assignRound(
     throw new BusinessError(CODE.badRequest, JUDGING_MSG.assignClosed(round))
   return k.transaction().execute(async (trx) => {
     await lockRound(trx, competitionId, roundId)
+    if (await isPublished(trx, competitionId))
+      throw new BusinessError(CODE.badRequest, JUDGING_MSG.publishedAssign)
     const entries = await roundEntries(trx, c, index)
     const judges = await roundJudges(trx, competitionId, roundId)
     const conflicts = await conflictsOf(trx, competitionId)
+    // Assignments of entries that left judging weigh on no judge (they stay for a reinstatement).
     const existing = await trx
       .selectFrom('judging_assignments')
       .select(['work_id', 'judge_id'])
       .where('competition_id', '=', competitionId)
       .where('round_id', '=', roundId)
+      .where('work_id', 'in', eligibleWorkIds(trx, competitionId))
       .execute()
     const load = new Map<number, number>(judges.map((j) => [j, 0]))
     const onEntry = new Map<number, Set<number>>()
@@ -172,6 +161,7 @@ export async function declareConflict(
 ): Promise<{ reassignedTo: number | null }> {
   return k.transaction().execute(async (trx) => {
     await lockRound(trx, competitionId, roundId)
+    if (await isPublished(trx, competitionId)) throw new BusinessError(CODE.badRequest, JUDGING_MSG.published)
     const removed = await trx
       .deleteFrom('judging_assignments')
       .where('competition_id', '=', competitionId)

@@ -9,6 +9,7 @@ import {
 } from '../../../definitions/competition/scoring.ts'
 import type { Competition } from '../../../definitions/competition/types.ts'
 import type { Database } from '../../db/schema.ts'
+import { eligibleWorkIds } from './eligibility.ts'
 
 type K = Kysely<Database>
 
@@ -27,27 +28,31 @@ const rangeOf = (base: string): string => {
   }
 }
 
-/** Every live work of a finalised (确认提交) entry of the competition, by id. */
+/**
+ * Every work of the competition that judging takes (eligibility.ts: a live work of a confirmed entry
+ * that is neither returned nor disqualified), by id.
+ */
 export async function submittedWorks(k: K, competitionId: number): Promise<RoundEntry[]> {
   const rows = await k
     .selectFrom('competition_works as w')
-    .innerJoin('competition_registrations as r', 'r.id', 'w.registration_id')
     .select(['w.id', 'w.base'])
-    .where('w.competition_id', '=', competitionId)
-    .where('w.deleted_at', 'is', null)
-    .where('r.finalised_at', 'is not', null)
+    .where('w.id', 'in', eligibleWorkIds(k, competitionId))
     .orderBy('w.id')
     .execute()
   return rows.map((r) => ({ workId: r.id, range: rangeOf(r.base) }))
 }
 
-/** Per work of a round: the submitted sheets of the judges still assigned to it, and how many are assigned. */
+/**
+ * Per work of a round that judging still takes: the submitted sheets of the judges still assigned to
+ * it, and how many are assigned. A work that left judging counts for nothing (not even as missing).
+ */
 export async function sheetsOf(k: K, competitionId: number, roundId: string) {
   const assigned = await k
     .selectFrom('judging_assignments')
     .select(['work_id', 'judge_id'])
     .where('competition_id', '=', competitionId)
     .where('round_id', '=', roundId)
+    .where('work_id', 'in', eligibleWorkIds(k, competitionId))
     .execute()
   const sheets = await k
     .selectFrom('judging_sheets')

@@ -3,7 +3,9 @@ import { roundSettings } from '../../../definitions/competition/judging.ts'
 import type { Competition } from '../../../definitions/competition/types.ts'
 import type { ManageJudgingRound, RoundJudge } from '../../../schemas/api/judging.ts'
 import type { Database } from '../../db/schema.ts'
+import { isPublished } from '../results/published.ts'
 import { roundJudges } from './assignment.ts'
+import { eligibleWorkIds } from './eligibility.ts'
 import { roundEntries } from './entries.ts'
 import { roundState } from './rounds.ts'
 
@@ -19,12 +21,14 @@ const countBy = <T>(rows: T[], key: (row: T) => number) => {
 /**
  * The console's view of a competition's judging (README "Organisers and judges"): per round of the
  * definition, the judges holding its role and anyone still assigned after a revoke, with their load,
- * submitted sheets and declared conflicts, and how many entries lack judges. Reads only.
+ * submitted sheets and declared conflicts (of entries judging still takes: eligibility.ts), and how
+ * many entries lack judges. Reads only.
  */
 export async function judgingOverview(k: K, c: Competition): Promise<ManageJudgingRound[]> {
   const rounds = c.judging?.rounds ?? []
   const competitionId = c.competitionId
   const now = Date.now()
+  const published = await isPublished(k, competitionId)
   const out: ManageJudgingRound[] = []
   for (const [index, definition] of rounds.entries()) {
     const round = roundSettings(definition)
@@ -36,6 +40,7 @@ export async function judgingOverview(k: K, c: Competition): Promise<ManageJudgi
         .select(['work_id', 'judge_id'])
         .where('competition_id', '=', competitionId)
         .where('round_id', '=', round.id)
+        .where('work_id', 'in', eligibleWorkIds(k, competitionId))
         .execute(),
       k
         .selectFrom('judging_sheets as s')
@@ -50,6 +55,7 @@ export async function judgingOverview(k: K, c: Competition): Promise<ManageJudgi
         .where('s.competition_id', '=', competitionId)
         .where('s.round_id', '=', round.id)
         .where('s.submitted', '=', 1)
+        .where('s.work_id', 'in', eligibleWorkIds(k, competitionId))
         .execute(),
       k
         .selectFrom('judging_conflicts')
@@ -83,7 +89,7 @@ export async function judgingOverview(k: K, c: Competition): Promise<ManageJudgi
       mode: round.mode,
       opens: round.opens,
       closes: round.closes,
-      state: roundState(round, now),
+      state: roundState(round, now, published),
       judgesPerEntry: round.judgesPerEntry,
       entries: entries.length,
       assigned: assigned.length,

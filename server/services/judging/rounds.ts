@@ -18,13 +18,21 @@ export const JUDGING_MSG = {
   submittedNeedsAll: '评分已提交：修改后请提交完整的评分',
   reasonNeeded: '请写明回避原因',
   alreadyConflict: '您已声明回避这件作品',
+  withdrawn: '这件作品已退出评审（已退回修改或被取消参赛资格），不能再查看或评分',
+  published: '评审结果已公布，评分已锁定，不能再修改',
+  publishedAssign: '评审结果已公布，不能再分配作品',
 } as const
 
 export const windowOf = (r: JudgingRound) => `${formatPhase(r.opens)} 至 ${formatPhase(r.closes)}`
 
 export type RoundState = 'upcoming' | 'open' | 'closed'
 
-export function roundState(r: JudgingRound, now: number): RoundState {
+/**
+ * Where a round stands at `now`; `published` (the competition's results are out) closes every round
+ * whatever its dates say — a published result is a snapshot no sheet may change.
+ */
+export function roundState(r: JudgingRound, now: number, published = false): RoundState {
+  if (published) return 'closed'
   if (now < Date.parse(r.opens)) return 'upcoming'
   if (now >= Date.parse(r.closes)) return 'closed'
   return 'open'

@@ -6,7 +6,10 @@ import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
+import { isPublished } from '../results/published.ts'
 import { writeAudit } from '../staff/audit.ts'
+import { ineligibleAmong } from './eligibility.ts'
+import { lockRound } from './round-lock.ts'
 import { findRound, JUDGING_MSG, requireOpen } from './rounds.ts'
 
 const ajv = new Ajv({ allErrors: true, strict: false })
@@ -60,6 +63,10 @@ export function sheetView(
   }
 }
 
+/**
+ * Refuses unless the work is assigned to the judge in the round and judging still takes it
+ * (eligibility.ts): an entry returned or disqualified since it was assigned is closed to its judges.
+ */
 export async function requireAssigned(
   k: Kysely<Database>,
   competitionId: number,
@@ -76,14 +83,17 @@ export async function requireAssigned(
     .where('judge_id', '=', judgeId)
     .executeTakeFirst()
   if (!row) throw new BusinessError(CODE.notFound, JUDGING_MSG.notAssigned)
+  const out = await ineligibleAmong(k, competitionId, [workId])
+  if (out.size) throw new BusinessError(CODE.badRequest, JUDGING_MSG.withdrawn)
 }
 
 /**
  * Saves a judge's sheet (README "Judging"): an autosave takes a partial sheet, the submission a
  * complete one, both checked against the round's sheet schema — the schema the form is drawn from.
  * A submitted sheet stays submitted: a later change must be complete again. Only while the round is
- * open, only on an entry assigned to the judge. Each change writes its audit entry (an unchanged
- * autosave writes nothing).
+ * open and the results are not published (read under the round's lock, which a publication takes too),
+ * only on an entry assigned to the judge that judging still takes. Each change writes its audit entry
+ * (an unchanged autosave writes nothing).
  */
 export async function saveSheet(
   k: Kysely<Database>,
@@ -102,6 +112,9 @@ export async function saveSheet(
     judge_id: judgeId,
   }
   return k.transaction().execute(async (trx) => {
+    await lockRound(trx, input.competitionId, input.roundId)
+    if (await isPublished(trx, input.competitionId))
+      throw new BusinessError(CODE.badRequest, JUDGING_MSG.published)
     const before = await trx
       .selectFrom('judging_sheets')
       .selectAll()

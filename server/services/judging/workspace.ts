@@ -11,7 +11,9 @@ import {
 } from '../../../schemas/api/judging.ts'
 import type { Database } from '../../db/schema.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
+import { isPublished, publishedCompetitionIds } from '../results/published.ts'
 import { rolesOf } from '../staff/roles.ts'
+import { eligibleWorkIds } from './eligibility.ts'
 import { findRound, roundState } from './rounds.ts'
 import { requireAssigned, sheetView } from './sheets.ts'
 
@@ -65,8 +67,10 @@ export async function myRounds(
     )
     .select(['a.competition_id', 'a.round_id', 's.submitted'])
     .where('a.judge_id', '=', judgeId)
+    .where('a.work_id', 'in', eligibleWorkIds(k))
     .execute()
   const now = Date.now()
+  const published = await publishedCompetitionIds(k, [...ids])
   const out: JudgeRound[] = []
   for (const id of [...ids].sort((a, b) => a - b)) {
     if (competitionId !== undefined && id !== competitionId) continue
@@ -85,8 +89,9 @@ export async function myRounds(
         mode: r.mode,
         opens: r.opens,
         closes: r.closes,
-        state: roundState(r, now),
+        state: roundState(r, now, published.has(id)),
         blind: roundSettings(r).blind,
+        resultsPublished: published.has(id),
         assigned: mine.length,
         submitted: mine.filter((p) => p.submitted === 1).length,
       })
@@ -95,7 +100,10 @@ export async function myRounds(
   return out
 }
 
-/** The entries of a round assigned to the judge, by work id, with their sheet's status. */
+/**
+ * The entries of a round assigned to the judge that judging still takes (eligibility.ts), by work id,
+ * with their sheet's status.
+ */
 export async function myEntries(
   k: K,
   registry: CompetitionRegistry,
@@ -118,6 +126,7 @@ export async function myEntries(
     .where('a.competition_id', '=', competitionId)
     .where('a.round_id', '=', roundId)
     .where('a.judge_id', '=', judgeId)
+    .where('a.work_id', 'in', eligibleWorkIds(k, competitionId))
     .orderBy('a.work_id')
     .execute()
   return rows.map((r) => {
@@ -167,6 +176,7 @@ export async function entryDetail(
     .where('judge_id', '=', judgeId)
     .executeTakeFirst()
   const base = parse(work.base)
+  const published = await isPublished(k, competitionId)
   const files: JudgeEntryDetail['files'] = []
   const add = (v: unknown, label: string) => {
     const url = fileUrl(v)
@@ -201,8 +211,9 @@ export async function entryDetail(
       mode: round.mode,
       opens: round.opens,
       closes: round.closes,
-      state: roundState(round, Date.now()),
+      state: roundState(round, Date.now(), published),
       blind: round.blind,
+      resultsPublished: published,
     },
     schema: sheetSchema(round, true) as unknown as Record<string, unknown>,
     sheet: sheetView(sheet),

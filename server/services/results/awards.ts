@@ -5,6 +5,7 @@ import { entryNumber } from '../../../schemas/api/judging.ts'
 import type { AwardRow, Awards } from '../../../schemas/api/results.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
+import { INELIGIBLE_LABEL, type IneligibleWork, ineligibleAmong } from '../judging/eligibility.ts'
 import { roundEntries, roundResults } from '../judging/entries.ts'
 import { writeAudit } from '../staff/audit.ts'
 import { rangeLabelOf, roundStatus, roundsOf, workLabels } from './leaderboard.ts'
@@ -108,7 +109,14 @@ export async function confirmAwards(
   const rows = current.ranges.flatMap((r) => r.entries.map((e) => ({ ...e, range: r.range })))
   const byWork = new Map(rows.map((r) => [r.workId, r]))
   const levels = new Map((c.awards?.levels ?? []).map((l) => [l.id, l]))
+  const out = await ineligibleAmong(
+    k,
+    c.competitionId,
+    choices.map((x) => x.workId),
+  )
   for (const choice of choices) {
+    const left = out.get(choice.workId)
+    if (left) throw new BusinessError(CODE.badRequest, RESULTS_MSG.ineligibleChoice(describe(left)))
     if (!byWork.has(choice.workId)) throw new BusinessError(CODE.badRequest, RESULTS_MSG.unknownWork)
     if (choice.awardId !== null && !levels.has(choice.awardId))
       throw new BusinessError(CODE.badRequest, RESULTS_MSG.unknownAward(choice.awardId))
@@ -181,4 +189,46 @@ export async function confirmAwards(
     })
   })
   return awardsOf(k, c, now)
+}
+
+/** 作品 00012《名称》已被取消资格: an entry out of judging as the organiser reads it. */
+export const describe = (w: IneligibleWork) =>
+  `${w.entryNumber}${w.worksName ? `《${w.worksName}》` : ''}${INELIGIBLE_LABEL[w.state]}`
+
+/**
+ * Why the confirmed awards cannot be published as they stand, or null (README "Moderation reaches
+ * judging and awards"): none confirmed; an award that points at an entry out of judging (named); or
+ * the final round changed since they were confirmed — an entry left or came back, a result or rank
+ * moved — so what would be published is not what the organiser confirmed.
+ */
+export async function confirmedAwardsRefusal(k: K, c: Competition, now = Date.now()): Promise<string | null> {
+  const rows = await k
+    .selectFrom('result_awards')
+    .select(['work_id', 'award_id', 'result', 'rank'])
+    .where('competition_id', '=', c.competitionId)
+    .orderBy('work_id')
+    .execute()
+  if (!rows.length) return RESULTS_MSG.noAwards
+  const out = await ineligibleAmong(
+    k,
+    c.competitionId,
+    rows.map((r) => r.work_id),
+  )
+  const awarded = rows.filter((r) => r.award_id !== null && out.has(r.work_id))
+  if (awarded.length)
+    return RESULTS_MSG.ineligibleAwarded(awarded.map((r) => describe(out.get(r.work_id)!)).join('；'))
+  const current = (await awardsOf(k, c, now)).ranges.flatMap((r) => r.entries)
+  const confirmed = new Map(rows.map((r) => [r.work_id, r]))
+  const inRound = new Set(current.map((e) => e.workId))
+  const changed = new Set<number>(rows.filter((r) => !inRound.has(r.work_id)).map((r) => r.work_id))
+  for (const e of current) {
+    const row = confirmed.get(e.workId)
+    const result = e.result === null ? null : String(e.result)
+    if (!row || row.result !== result || row.rank !== e.rank) changed.add(e.workId)
+  }
+  if (!changed.size) return null
+  const names = [...changed]
+    .sort((a, b) => a - b)
+    .map((id) => (out.has(id) ? describe(out.get(id)!) : entryNumber(id)))
+  return RESULTS_MSG.awardsStale(names.join('、'))
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Competition } from '../../../definitions/competition/types.ts'
 import type { Leaderboard } from '../../../schemas/api/results.ts'
 import type { Database } from '../../db/schema.ts'
+import { ineligibleInRound } from '../judging/eligibility.ts'
 import { advancementOf } from './advancement.ts'
 import { roundIndex, roundLeaderboard, roundSummary, roundsOf } from './leaderboard.ts'
 import { publicationOf } from './publication.ts'
@@ -21,6 +22,15 @@ export async function leaderboardOf(
     rounds: summaries,
     round: summaries[index]!,
     ranges: await roundLeaderboard(k, c, index),
+    excluded: (await ineligibleInRound(k, c.competitionId, rounds[index]!.id)).map(
+      ({ workId, entryNumber, worksName, state, reason }) => ({
+        workId,
+        entryNumber,
+        worksName,
+        state,
+        reason,
+      }),
+    ),
     advancement: index + 1 < rounds.length ? await advancementOf(k, c, index + 1) : null,
     publication: await publicationOf(k, c),
   }

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { roundEntries, roundResults, sheetsOf } from '../judging/entries.ts'
 import { JUDGING_MSG, roundState } from '../judging/rounds.ts'
+import { isPublished } from './published.ts'
 
 type K = Kysely<Database>
 
@@ -46,8 +47,11 @@ export async function roundProgress(k: K, competitionId: number, roundId: string
 
 /** A round is done (its results final) once closed, or once every assigned sheet is submitted. */
 export async function roundStatus(k: K, c: Competition, round: JudgingRound, now = Date.now()) {
-  const progress = await roundProgress(k, c.competitionId, round.id)
-  const state = roundState(round, now)
+  const [progress, published] = await Promise.all([
+    roundProgress(k, c.competitionId, round.id),
+    isPublished(k, c.competitionId),
+  ])
+  const state = roundState(round, now, published)
   const done = state === 'closed' || (progress.assigned > 0 && progress.submitted === progress.assigned)
   return { state, done, missing: progress.assigned - progress.submitted }
 }

@@ -3,8 +3,10 @@ import type { Competition } from '../../../definitions/competition/types.ts'
 import type { Publication } from '../../../schemas/api/results.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
+import { lockRound } from '../judging/round-lock.ts'
 import { OutboxMessages } from '../messages.ts'
 import { writeAudit } from '../staff/audit.ts'
+import { confirmedAwardsRefusal } from './awards.ts'
 import { roundStatus, roundsOf } from './leaderboard.ts'
 import { publicationRow } from './publication-row.ts'
 import { RESULTS_MSG } from './refusals.ts'
@@ -41,18 +43,20 @@ async function awardsConfirmed(k: K, competitionId: number) {
 async function publishRefusal(k: K, c: Competition, now: number): Promise<string | null> {
   const row = await publicationRow(k, c.competitionId)
   if (row?.status === 'published' && row.published_at) return RESULTS_MSG.published(row.published_at)
-  if (!(await awardsConfirmed(k, c.competitionId))) return RESULTS_MSG.noAwards
+  const awards = await confirmedAwardsRefusal(k, c, now)
+  if (awards === RESULTS_MSG.noAwards) return awards
   const round = roundsOf(c).at(-1)!
   const status = await roundStatus(k, c, round, now)
   if (!status.done) return RESULTS_MSG.roundNotDone(round.title, round.closes, status.missing)
-  return null
+  return awards
 }
 
 /** Why 按计划公布 is refused now, or null when it is allowed. */
 async function scheduleRefusal(k: K, c: Competition, now: number): Promise<string | null> {
   const row = await publicationRow(k, c.competitionId)
   if (row?.status === 'published' && row.published_at) return RESULTS_MSG.published(row.published_at)
-  if (!(await awardsConfirmed(k, c.competitionId))) return RESULTS_MSG.noAwards
+  const awards = await confirmedAwardsRefusal(k, c, now)
+  if (awards) return awards
   if (Date.parse(c.phases.results) <= now) return RESULTS_MSG.schedulePassed(c.phases.results)
   return null
 }
@@ -76,7 +80,10 @@ export async function publicationOf(k: K, c: Competition, now = Date.now()): Pro
   }
 }
 
-/** 立即公布: refused with the reason unless allowed; true when this request published. */
+/**
+ * 立即公布: refused with the reason unless allowed; true when this request published, false when the
+ * results were already out (a repeated press, or a concurrent request that published a moment ago).
+ */
 export async function publishNow(
   k: K,
   actorId: number,
@@ -86,12 +93,13 @@ export async function publishNow(
 ): Promise<boolean> {
   const refusal = await publishRefusal(k, c, now)
   if (refusal) {
-    // A concurrent request that published a moment ago: the same action done answers as done.
     const row = await publicationRow(k, c.competitionId)
     if (row?.status === 'published') return false
     throw new BusinessError(CODE.badRequest, refusal)
   }
-  return publish(k, c, actorId, published, now)
+  const outcome = await publish(k, c, actorId, published, now)
+  if (typeof outcome === 'object') throw new BusinessError(CODE.badRequest, outcome.refused)
+  return outcome === 'published'
 }
 
 /** 按计划公布: a `scheduled` row at the definition's results time (UTC ISO); answers the time. */
@@ -135,11 +143,16 @@ export async function schedulePublication(
   return publishAt
 }
 
+/** What a publisher met: it published, they were already out, or the awards no longer stand (why). */
+export type PublishOutcome = 'published' | 'already' | { refused: string }
+
 /**
  * Publishes the competition's results unless they are: the row goes to `published` by one conditional
  * INSERT (no row yet) or UPDATE (the version read), so concurrent publishers — on one instance or on
- * several sharing PostgreSQL — publish once. True for the one publisher that did, which alone calls
- * `published` after the commit (a job sent sooner could run before the publication is visible).
+ * several sharing PostgreSQL — publish once. Every path (立即公布, the schedule, a job) asks the same
+ * question first, under every round's lock so no sheet is saved meanwhile: do the confirmed awards
+ * still stand (awards.ts confirmedAwardsRefusal)? Only the one publisher that published calls
+ * `published`, after the commit (a job sent sooner could run before the publication is visible).
  * `actorId` null: the scheduler.
  */
 export async function publish(
@@ -148,17 +161,25 @@ export async function publish(
   actorId: number | null,
   published: Published,
   now = Date.now(),
-): Promise<boolean> {
-  const done = await publishOnce(k, c, actorId, now)
-  if (done) await published(c)
-  return done
+): Promise<PublishOutcome> {
+  const outcome = await publishOnce(k, c, actorId, now)
+  if (outcome === 'published') await published(c)
+  return outcome
 }
 
-async function publishOnce(k: K, c: Competition, actorId: number | null, now: number): Promise<boolean> {
+async function publishOnce(
+  k: K,
+  c: Competition,
+  actorId: number | null,
+  now: number,
+): Promise<PublishOutcome> {
   const at = new Date(now).toISOString()
-  return k.transaction().execute(async (trx) => {
+  return k.transaction().execute(async (trx): Promise<PublishOutcome> => {
+    for (const round of roundsOf(c)) await lockRound(trx, c.competitionId, round.id)
     const row = await publicationRow(trx, c.competitionId)
-    if (row?.status === 'published') return false
+    if (row?.status === 'published') return 'already'
+    const refusal = await confirmedAwardsRefusal(trx, c, now)
+    if (refusal) return { refused: refusal }
     let changed: boolean
     if (!row) {
       const inserted = await trx
@@ -190,7 +211,7 @@ async function publishOnce(k: K, c: Competition, actorId: number | null, now: nu
         .executeTakeFirst()
       changed = Number(updated.numUpdatedRows) === 1
     }
-    if (!changed) return false
+    if (!changed) return 'already'
     await writeAudit(trx, {
       actorId,
       action: 'results.publish',
@@ -203,7 +224,7 @@ async function publishOnce(k: K, c: Competition, actorId: number | null, now: nu
       },
     })
     await notifyEntrants(trx, c)
-    return true
+    return 'published'
   })
 }
 

@@ -10,6 +10,12 @@ export const RESULTS_MSG = {
     `“${title}”已于 ${formatPhase(opens)} 开始，不能再调整晋级名单`,
   advanced: '晋级名单已确认',
   unknownWork: '所选作品不在终评的参评作品中',
+  ineligibleChoice: (entry: string) => `${entry}，不能获奖`,
+  ineligibleAwarded: (entries: string) => `${entries}，不能获奖：请在“获奖名单”中改选后重新确认，再公布结果`,
+  awardsStale: (entries: string) =>
+    `确认获奖名单后，参评作品或评分有变化（${entries}），请重新确认获奖名单后再公布`,
+  alreadyPublished: (at: string) =>
+    `结果已于 ${formatBeijing(Date.parse(at))} 公布，本次未重复公布，也未再次通知参赛者`,
   unknownAward: (id: string) => `没有这个奖项：${id}`,
   roundNotDone: (title: string, closes: string, missing: number) =>
     `“${title}”尚未结束（${formatPhase(closes)} 截止），还有 ${missing} 份评分未提交`,

@@ -120,6 +120,11 @@ export async function publishIfDue(
     log.warn({ competitionId }, 'scheduled results of a competition no longer defined')
     return {}
   }
-  if (await publish(k, c, null, published)) log.info({ competitionId }, 'results published as scheduled')
+  const outcome = await publish(k, c, null, published)
+  if (outcome === 'published') log.info({ competitionId }, 'results published as scheduled')
+  // Held, not dropped: the row stays scheduled, the console shows why, and the next sweep publishes
+  // once the organiser has confirmed awards that stand.
+  else if (typeof outcome === 'object')
+    log.warn({ competitionId, reason: outcome.refused }, 'scheduled results held: the awards no longer stand')
   return {}
 }

@@ -85,8 +85,9 @@ function EntryView({ entry }: { entry: JudgeEntryDetail }) {
         <Alert.Root status="info" data-testid="judge-read-only">
           <Alert.Indicator />
           <Alert.Title>
-            {round.state === 'upcoming' ? '本轮评审尚未开始' : '本轮评审已结束'}（评审时间：
-            {roundWindow(round)}），评分只能查看、不能修改。
+            {round.resultsPublished
+              ? '评审结果已公布，评分已锁定，只能查看、不能修改。'
+              : `${round.state === 'upcoming' ? '本轮评审尚未开始' : '本轮评审已结束'}（评审时间：${roundWindow(round)}），评分只能查看、不能修改。`}
           </Alert.Title>
         </Alert.Root>
       )}
