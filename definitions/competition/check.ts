@@ -33,8 +33,7 @@ function reason(error: Parameters<typeof explain>[0], definition: Record<string,
   const p = error.params as Record<string, unknown>
   const judging = judgingReason(error.keyword, error.instancePath, error.data)
   if (judging !== undefined) return judging
-  if (error.keyword === 'pattern' && error.instancePath.startsWith('/phases/'))
-    return TIME_FORMAT_MSG
+  if (error.keyword === 'pattern' && error.instancePath.startsWith('/phases/')) return TIME_FORMAT_MSG
   if (error.keyword === 'required' && error.instancePath === '/pay' && p.missingProperty === 'fee')
     return '收费赛事必须写报名费 fee（单位：分，300 元写 30000）；免费赛事请删去整个 pay'
   // A misspelt family name gets its own message with a suggestion below; anything else (a number,

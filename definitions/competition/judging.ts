@@ -206,8 +206,7 @@ export function judgingReason(keyword: string, instancePath: string, data: unkno
       ? 'consensus 只能是 "majority"（过半数）、"unanimous"（全体）或 { "atLeast": N }'
       : 'entries 只能是 "allSubmitted"、"passedPrevious" 或 { "topPerRange": N }'
   }
-  if (keyword === 'pattern' && (field === 'opens' || field === 'closes'))
-    return TIME_FORMAT_MSG
+  if (keyword === 'pattern' && (field === 'opens' || field === 'closes')) return TIME_FORMAT_MSG
   if (keyword === 'pattern' && /^\/judging\/rounds\/\d+\/id$/.test(instancePath))
     return '轮次 id 只能由小写字母、数字和连字符组成（至多 40 个字符），如 first、final'
   if (keyword === 'pattern' && field === 'id')

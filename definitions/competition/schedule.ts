@@ -1,4 +1,3 @@
-import type { JudgingRound } from './judging.ts'
 import { BEIJING_TIME, PHASE_KEYS, PHASE_LABELS, type Phases } from './phases.ts'
 
 /**
@@ -13,6 +12,14 @@ export const TIME_FORMAT_MSG = '时间必须写成北京时间并带时区 +08:0
 export const NOT_REAL_TIME_MSG = '不是有效的日期时间（如 2 月 30 日、13 月、25 点）'
 
 type Add = (at: string, message: string) => void
+
+/** What the schedule reads of a judging round (judging.ts JudgingRound, which imports these rules). */
+interface DatedRound {
+  id: string
+  title: string
+  opens: string
+  closes: string
+}
 
 /**
  * A Beijing time that names a real moment: Date.parse rolls 2026-02-30 over to 3 月 2 日 instead of
@@ -71,11 +78,12 @@ export function checkRoundDates(rounds: unknown[], phasesValue: unknown, add: Ad
     typeof iso === 'string' && /\+08:00$/.test(iso) && isRealTime(iso) ? Date.parse(iso) : undefined
   for (const [i, value] of rounds.entries()) {
     if (!value || typeof value !== 'object') continue
-    const round = value as Partial<JudgingRound>
+    const round = value as Partial<DatedRound>
     const at = `judging.rounds[${i}]`
     for (const key of ['opens', 'closes'] as const) {
       const v = round[key]
-      if (typeof v === 'string' && /\+08:00$/.test(v) && !isRealTime(v)) add(`${at}.${key}`, NOT_REAL_TIME_MSG)
+      if (typeof v === 'string' && /\+08:00$/.test(v) && !isRealTime(v))
+        add(`${at}.${key}`, NOT_REAL_TIME_MSG)
     }
     const opens = time(round.opens)
     const closes = time(round.closes)
@@ -93,7 +101,7 @@ export function checkRoundDates(rounds: unknown[], phasesValue: unknown, add: Ad
         `${at}.closes`,
         `本轮结束（${round.closes}）不能晚于结果公布（${phases.results}）：评审须在公布结果前结束`,
       )
-    const previous = (i > 0 ? rounds[i - 1] : undefined) as Partial<JudgingRound> | undefined
+    const previous = (i > 0 ? rounds[i - 1] : undefined) as Partial<DatedRound> | undefined
     const previousCloses = time(previous?.closes)
     if (opens !== undefined && previousCloses !== undefined && opens < previousCloses)
       add(
@@ -108,4 +116,77 @@ export function checkSchedule(d: { phases?: unknown; judging?: unknown }, add: A
   checkPhaseDates(d.phases, add)
   const judging = d.judging as { rounds?: unknown } | undefined
   checkRoundDates(Array.isArray(judging?.rounds) ? judging.rounds : [], d.phases, add)
+}
+
+/**
+ * The dates staff may change in the console, by field path: registration close, submission close,
+ * the results time, and each judging round's opens and closes (by round id, so a round keeps its
+ * dates when rounds are reordered in the file).
+ */
+export type ScheduleField =
+  | 'phases.registrationCloses'
+  | 'phases.submissionDeadline'
+  | 'phases.results'
+  | `judging.rounds.${string}.${'opens' | 'closes'}`
+
+export const PHASE_FIELDS = [
+  'phases.registrationCloses',
+  'phases.submissionDeadline',
+  'phases.results',
+] as const satisfies readonly ScheduleField[]
+
+export interface ScheduleItem {
+  field: ScheduleField
+  /** 报名截止, “终评”开始 … */
+  label: string
+  /** The definition's own value (file or, for a console value, the one it replaces). */
+  value: string
+}
+
+interface Scheduled {
+  phases: Phases
+  judging?: { rounds: DatedRound[] }
+}
+
+/** The changeable dates of a competition in the order the console lists them. */
+export function scheduleItems(c: Scheduled): ScheduleItem[] {
+  const phases = PHASE_FIELDS.map((field) => {
+    const key = field.slice('phases.'.length) as keyof Phases
+    return { field, label: PHASE_LABELS[key], value: c.phases[key] }
+  })
+  const rounds = (c.judging?.rounds ?? []).flatMap((r) =>
+    (['opens', 'closes'] as const).map((end) => ({
+      field: `judging.rounds.${r.id}.${end}` as ScheduleField,
+      label: `“${r.title}”${end === 'opens' ? '开始' : '结束'}`,
+      value: r[end],
+    })),
+  )
+  return [...phases, ...rounds]
+}
+
+/** Whether `field` names a date of this competition that the console may change. */
+export function isScheduleField(c: Scheduled, field: string): field is ScheduleField {
+  return scheduleItems(c).some((item) => item.field === field)
+}
+
+/**
+ * The competition with `overrides` (field path → Beijing time) in place of the file's dates; a field
+ * it does not have (a round since removed from the file) is ignored. The input is not changed.
+ */
+export function applySchedule<C extends Scheduled>(c: C, overrides: ReadonlyMap<string, string>): C {
+  if (!overrides.size) return c
+  const phases = { ...c.phases }
+  for (const field of PHASE_FIELDS) {
+    const value = overrides.get(field)
+    if (value !== undefined) phases[field.slice('phases.'.length) as keyof Phases] = value
+  }
+  const judging = c.judging && {
+    ...c.judging,
+    rounds: c.judging.rounds.map((r) => ({
+      ...r,
+      opens: overrides.get(`judging.rounds.${r.id}.opens`) ?? r.opens,
+      closes: overrides.get(`judging.rounds.${r.id}.closes`) ?? r.closes,
+    })),
+  }
+  return { ...c, phases, ...(judging ? { judging } : {}) }
 }

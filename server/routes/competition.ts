@@ -92,11 +92,11 @@ export async function competitionRoutes(
     async (request) => {
       const c = registry.bySlug(request.params.slug)
       if (!c) throw new BusinessError(CODE.notFound, M.notFound)
-      // The index page links the results page only once there is one (issue 24 item 7).
-      return ok({
-        ...renderable(registry.root, c, Date.now()),
-        resultsPublished: !!c.judging && !!c.awards && (await isPublished(app.db.kysely, c.competitionId)),
-      })
+      // The index page links the results page only once there is one (issue 24 item 7), and the stage
+      // bar says 结果已公布 even when they were published before the results date (issue 32).
+      const resultsPublished =
+        !!c.judging && !!c.awards && (await isPublished(app.db.kysely, c.competitionId))
+      return ok({ ...renderable(registry.root, c, Date.now(), resultsPublished), resultsPublished })
     },
   )
 
