@@ -293,6 +293,25 @@ describe('the schedule', () => {
   })
 })
 
+describe('changes at once', () => {
+  it('two dates each in order alone but not together: one is saved, the other refused', async () => {
+    const [a, b] = await Promise.all([
+      setDate(FEE, 'phases.registrationCloses', at(15)),
+      setDate(FEE, 'phases.submissionDeadline', at(12)),
+    ])
+    expect([a.code, b.code].sort()).toEqual([200, 400])
+    const c = t.server.app.competitions.byId(FEE)!.phases
+    expect(Date.parse(c.submissionDeadline)).toBeGreaterThanOrEqual(Date.parse(c.registrationCloses))
+    const rows = await k()
+      .selectFrom('competition_schedule_overrides')
+      .select('field')
+      .where('competition_id', '=', FEE)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect((await setDate(FEE, rows[0]!.field, null)).code).toBe(200)
+  })
+})
+
 describe('closing a round early', () => {
   it('is refused while a sheet is missing, naming how many; once all are in, it closes the round and a judge’s save is refused', async () => {
     const workId = await insertSubmittedWork(t.server.app, FEE, ids.get(ENTRANT)!, 'product', '作品甲')
@@ -362,6 +381,35 @@ describe('the awards step when nothing is missing (issue 32)', () => {
     const closed = await post('/api/manage/schedule/close-round', { competitionId: QT, roundId: 'final' })
     expect(closed.code).toBe(200)
     expect((await post('/api/manage/results/awards', { competitionId: QT })).code).toBe(200)
+  })
+
+  it('a results time moved while a publication is scheduled says the publication keeps its time', async () => {
+    // An entry with its sheet, so there are awards to confirm and publish.
+    const workId = await insertSubmittedWork(t.server.app, QT, ids.get(ENTRANT)!, 'product', '作品乙')
+    await insertSubmittedSheet(t.server.app, {
+      competitionId: QT,
+      roundId: 'final',
+      workId,
+      judgeId: ids.get(JUDGE)!,
+      scores: { innovation: 8, function: 4 },
+    })
+    expect((await post('/api/manage/results/awards', { competitionId: QT })).code).toBe(200)
+    const scheduled = await post<{ publishAt: string }>('/api/manage/results/publish', {
+      competitionId: QT,
+      when: 'scheduled',
+    })
+    expect(scheduled.code).toBe(200)
+    const publishAt = scheduled.data.publishAt
+    expect(Date.parse(publishAt)).toBe(Date.parse(at(30)))
+    const moved = await setDate(QT, 'phases.results', at(31))
+    expect([moved.code, moved.msg]).toEqual([
+      200,
+      `${SCHEDULE_MSG.saved}。${SCHEDULE_MSG.scheduledElsewhere(publishAt)}`,
+    ])
+    expect(moved.data.scheduledPublishAt).toBe(publishAt)
+    const back = await setDate(QT, 'phases.results', null)
+    expect([back.code, back.msg]).toEqual([200, SCHEDULE_MSG.restored])
+    await k().deleteFrom('result_publications').where('competition_id', '=', QT).execute()
   })
 })
 
