@@ -28,7 +28,7 @@ import {
 } from '../services/competition/catalog.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
 import { COMPETITION_MSG as M } from '../services/competition-entries.ts'
-import { isPublished } from '../services/results/published.ts'
+import { isPublished, publishedCompetitionIds } from '../services/results/published.ts'
 import { competitionResults } from '../services/results/results-view.ts'
 import { competitionDraftRoutes } from './competition-drafts.ts'
 import { competitionEntryRoutes } from './competition-entries.ts'
@@ -61,7 +61,7 @@ export async function competitionRoutes(
         response: replies(listOf(competitionCardSchema)),
       },
     },
-    async () => ok(competitionCards(registry)),
+    async () => ok(competitionCards(registry, Date.now(), await publishedCompetitionIds(app.db.kysely))),
   )
 
   app.get(
@@ -74,7 +74,10 @@ export async function competitionRoutes(
         response: replies(competitionInfoSchema),
       },
     },
-    async (request) => ok(competitionInfo(competitionOf(registry, request.query.id))),
+    async (request) => {
+      const c = competitionOf(registry, request.query.id)
+      return ok(competitionInfo(c, Date.now(), await isPublished(app.db.kysely, c.competitionId)))
+    },
   )
 
   app.get(

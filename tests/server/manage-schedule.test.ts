@@ -428,6 +428,13 @@ describe('the stage bar after an early publication (issue 32)', () => {
       '结果已公布',
       true,
     ])
+    // So do the competition's card (home page, lists) and its info.
+    const card = (await t.api.get('/api/tbCompetitionInfo/list')).data.find(
+      (x: { id: number }) => x.id === QT,
+    )
+    expect([card.stage, card.stageLabel]).toEqual(['finished', '结果已公布'])
+    const info = await t.api.get(`/api/tbCompetitionInfo/getInfo?id=${QT}`)
+    expect([info.data.stage, info.data.stageLabel]).toEqual(['finished', '结果已公布'])
   })
 })
 
