@@ -36,6 +36,7 @@ import { PostgresJobs } from './services/jobs/postgres-jobs.ts'
 import { KeyRing } from './services/key-ring.ts'
 import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
+import { ScheduleOverrides } from './services/manage/schedule-cache.ts'
 import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
 import { openObjectStore } from './services/object-store.ts'
 import type { MessageSettings } from './services/outbox/settings.ts'
@@ -80,6 +81,8 @@ declare module 'fastify' {
     siteCache: SiteCache
     /** Rendered public pages, emptied on every instance when what they show changes (plugins/page-cache.ts). */
     pageCache: PageCache<RenderedPage>
+    /** The console's dates over the files' (services/manage/schedule-cache.ts). */
+    schedule: ScheduleOverrides
     /** One-time codes that sign another browser in (/redirect). */
     handoff: HandoffCodes
     /** The threads that render pages and draw PDFs and pictures (server/workers/pool.ts). */
@@ -267,9 +270,11 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   const referenceStore = new ReferenceStore(db.kysely)
   const siteCache = new SiteCache(db.kysely)
   const pageCache = new PageCache<RenderedPage>()
+  // The console's dates into the competitions, before the page cache empties (README "The schedule in the console").
+  const schedule = new ScheduleOverrides(db.kysely, competitions)
   const watcher = new ReferenceWatcher({
     db: db.kysely,
-    caches: [referenceStore, siteCache, pageCache],
+    caches: [referenceStore, siteCache, schedule, pageCache],
     log: app.log,
     databaseUrl: config.databaseUrl,
     pollMs: config.referencePollMs,
@@ -280,6 +285,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('reference', { getter: () => referenceStore.current })
   app.decorate('siteCache', siteCache)
   app.decorate('pageCache', pageCache)
+  app.decorate('schedule', schedule)
   app.decorate('vault', vault)
   const workers = new WorkerPool(config.workers)
   app.decorate('workers', workers)

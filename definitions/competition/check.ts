@@ -13,7 +13,7 @@ import { checkCertificateBlock } from './certificate.ts'
 import { unknownFacts } from './facts.ts'
 import { API_FAMILIES } from './families.ts'
 import { checkJudging, judgingReason } from './judging.ts'
-import { BEIJING_TIME, PHASE_KEYS, PHASE_LABELS } from './phases.ts'
+import { checkPhaseDates, TIME_FORMAT_MSG } from './schedule.ts'
 import { COMPETITION_SLUG_PATTERN, competitionSchema } from './schema.ts'
 import type { Competition } from './types.ts'
 
@@ -33,8 +33,7 @@ function reason(error: Parameters<typeof explain>[0], definition: Record<string,
   const p = error.params as Record<string, unknown>
   const judging = judgingReason(error.keyword, error.instancePath, error.data)
   if (judging !== undefined) return judging
-  if (error.keyword === 'pattern' && error.instancePath.startsWith('/phases/'))
-    return '时间必须写成北京时间并带时区 +08:00，如 2026-09-01T09:00:00+08:00'
+  if (error.keyword === 'pattern' && error.instancePath.startsWith('/phases/')) return TIME_FORMAT_MSG
   if (error.keyword === 'required' && error.instancePath === '/pay' && p.missingProperty === 'fee')
     return '收费赛事必须写报名费 fee（单位：分，300 元写 30000）；免费赛事请删去整个 pay'
   // A misspelt family name gets its own message with a suggestion below; anything else (a number,
@@ -42,17 +41,6 @@ function reason(error: Parameters<typeof explain>[0], definition: Record<string,
   if (error.keyword === 'enum' && error.instancePath === '/api' && typeof definition.api === 'string')
     return ''
   return explain(error)
-}
-
-/**
- * A Beijing time that names a real moment: Date.parse rolls 2026-02-30 over to 3 月 2 日 instead of
- * refusing it, so the written date and time must read back unchanged.
- */
-function isRealTime(iso: string): boolean {
-  const at = Date.parse(iso)
-  if (Number.isNaN(at)) return false
-  const beijing = new Date(at + 8 * 3600_000).toISOString()
-  return beijing.slice(0, 16) === iso.slice(0, 16)
 }
 
 export interface CompetitionCheck {
@@ -123,32 +111,9 @@ export function checkCompetitions(
         `赛事编号 ${d.competitionId} 已被 ${live} 使用，每个赛事的编号必须不同：请给本文件换一个新编号（不要改已上线赛事的编号）`,
       )
 
-    if (d.phases && typeof d.phases === 'object') {
-      const phases = d.phases as unknown as Record<string, unknown>
-      const valid = PHASE_KEYS.filter(
-        (k) => typeof phases[k] === 'string' && BEIJING_TIME.test(phases[k] as string),
-      )
-      for (const key of valid.filter((k) => !isRealTime(phases[k] as string))) {
-        add(`phases.${key}`, '不是有效的日期时间（如 2 月 30 日、13 月、25 点）')
-        valid.splice(valid.indexOf(key), 1)
-      }
-      for (let i = 1; i < PHASE_KEYS.length; i++) {
-        const a = PHASE_KEYS[i - 1]!
-        const b = PHASE_KEYS[i]!
-        if (!valid.includes(a) || !valid.includes(b)) continue
-        const later =
-          i === 1
-            ? Date.parse(phases[b] as string) <= Date.parse(phases[a] as string)
-            : Date.parse(phases[b] as string) < Date.parse(phases[a] as string)
-        if (later)
-          add(
-            `phases.${b}`,
-            `${PHASE_LABELS[b]}（${phases[b]}）${i === 1 ? '必须晚于' : '不能早于'}${PHASE_LABELS[a]}（${phases[a]}）`,
-          )
-      }
-    }
+    checkPhaseDates(d.phases, add)
 
-    checkJudging(d, add, warn, isRealTime)
+    checkJudging(d, add, warn)
 
     if (d.forms && typeof d.forms === 'object') {
       for (const [step, form] of Object.entries(d.forms)) {

@@ -1,4 +1,4 @@
-import type { Phases } from './phases.ts'
+import { checkRoundDates, TIME_FORMAT_MSG } from './schedule.ts'
 
 /**
  * Judging as staff write it in a competition file (issue 24 item 4, competitions/README.md “评审”):
@@ -206,8 +206,7 @@ export function judgingReason(keyword: string, instancePath: string, data: unkno
       ? 'consensus 只能是 "majority"（过半数）、"unanimous"（全体）或 { "atLeast": N }'
       : 'entries 只能是 "allSubmitted"、"passedPrevious" 或 { "topPerRange": N }'
   }
-  if (keyword === 'pattern' && (field === 'opens' || field === 'closes'))
-    return '时间必须写成北京时间并带时区 +08:00，如 2026-09-01T09:00:00+08:00'
+  if (keyword === 'pattern' && (field === 'opens' || field === 'closes')) return TIME_FORMAT_MSG
   if (keyword === 'pattern' && /^\/judging\/rounds\/\d+\/id$/.test(instancePath))
     return '轮次 id 只能由小写字母、数字和连字符组成（至多 40 个字符），如 first、final'
   if (keyword === 'pattern' && field === 'id')
@@ -228,19 +227,17 @@ type Add = (at: string, message: string) => void
 /**
  * What the schema cannot say about judging: unique ids, each mode with its own fields, rounds in order
  * inside the competition's phases, entries that the previous round can supply, consensus a panel can
- * reach, awards that have a ranking to come from. `isRealTime` is the checker's own date test.
+ * reach, awards that have a ranking to come from.
  */
 export function checkJudging(
   d: { judging?: unknown; awards?: unknown; phases?: unknown },
   add: Add,
   warn: Add,
-  isRealTime: (iso: string) => boolean,
 ): void {
   const judging = d.judging as Partial<Judging> | undefined
   const rounds = Array.isArray(judging?.rounds) ? (judging.rounds as Array<Partial<JudgingRound>>) : []
-  const phases = (d.phases ?? {}) as Partial<Phases>
-  const time = (iso: unknown) =>
-    typeof iso === 'string' && /\+08:00$/.test(iso) && isRealTime(iso) ? Date.parse(iso) : undefined
+  // The dates: the schedule's rules, which the organisers' console applies too.
+  checkRoundDates(rounds, d.phases, add)
   const seenRounds = new Map<string, number>()
   for (const [i, round] of rounds.entries()) {
     if (!round || typeof round !== 'object') continue
@@ -251,34 +248,7 @@ export function checkJudging(
         add(`${at}.id`, `轮次 id“${round.id}”与 judging.rounds[${first}] 重复，每一轮的 id 必须不同`)
       else seenRounds.set(round.id, i)
     }
-    for (const key of ['opens', 'closes'] as const) {
-      const v = round[key]
-      if (typeof v === 'string' && /\+08:00$/.test(v) && !isRealTime(v))
-        add(`${at}.${key}`, '不是有效的日期时间（如 2 月 30 日、13 月、25 点）')
-    }
-    const opens = time(round.opens)
-    const closes = time(round.closes)
-    if (opens !== undefined && closes !== undefined && closes <= opens)
-      add(`${at}.closes`, `本轮结束（${round.closes}）必须晚于本轮开始（${round.opens}）`)
-    const registrationOpens = time(phases.registrationOpens)
-    if (opens !== undefined && registrationOpens !== undefined && opens < registrationOpens)
-      add(
-        `${at}.opens`,
-        `本轮开始（${round.opens}）不能早于报名开始（${phases.registrationOpens}）：评审的是参赛者提交的作品`,
-      )
-    const results = time(phases.results)
-    if (closes !== undefined && results !== undefined && closes > results)
-      add(
-        `${at}.closes`,
-        `本轮结束（${round.closes}）不能晚于结果公布（${phases.results}）：评审须在公布结果前结束`,
-      )
     const previous = i > 0 ? rounds[i - 1] : undefined
-    const previousCloses = time(previous?.closes)
-    if (opens !== undefined && previousCloses !== undefined && opens < previousCloses)
-      add(
-        `${at}.opens`,
-        `本轮开始（${round.opens}）不能早于上一轮“${previous?.title ?? previous?.id}”结束（${previous?.closes}）`,
-      )
     const fromPrevious =
       round.entries === 'passedPrevious' || (typeof round.entries === 'object' && round.entries !== null)
     if (i === 0 && fromPrevious)

@@ -57,6 +57,18 @@ export function stageAt(phases: Phases, now: number): Stage {
   return 'finished'
 }
 
+/** What the stage bar says once the results are published, whichever date comes first. */
+export const RESULTS_PUBLISHED_LABEL = '结果已公布'
+
+/**
+ * The stage the pages show: 'finished' (结果已公布) once the competition's results are published —
+ * an early publication ends the competition before its dates say so — else where the dates put `now`.
+ */
+export function shownStage(phases: Phases, now: number, resultsPublished: boolean) {
+  const stage: Stage = resultsPublished ? 'finished' : stageAt(phases, now)
+  return { stage, stageLabel: resultsPublished ? RESULTS_PUBLISHED_LABEL : STAGE_LABELS[stage] }
+}
+
 /** What an entrant may do now, each with the Chinese refusal naming the phase and its dates. */
 export type PhaseAction = 'register' | 'submit'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { sharedFragments } from '../landing/pages.ts'
 import { expandIncludes } from '../landing/walk.ts'
 import { factsOf, fillFacts } from './facts.ts'
-import { STAGE_LABELS, type Stage, stageAt } from './phases.ts'
+import { type Stage, shownStage } from './phases.ts'
 import { routesOf, type Step, stepsOf } from './routes.ts'
 import type { Competition } from './types.ts'
 
@@ -30,7 +30,13 @@ export function shareCardFor(root: string, competition: Competition): string {
   return fs.existsSync(path.join(root, 'public', card)) ? card : '/share.jpg'
 }
 
-export function renderable(root: string, competition: Competition, now: number): RenderableCompetition {
+/** `resultsPublished`: the server knows it (result_publications); the stage then says so. */
+export function renderable(
+  root: string,
+  competition: Competition,
+  now: number,
+  resultsPublished = false,
+): RenderableCompetition {
   const include = sharedFragments(root)
   const { $schema: _schema, ...definition } = competition
   // Page text may name the definition's dates and fee ({{phases.registrationCloses}}): filled here, once.
@@ -43,8 +49,7 @@ export function renderable(root: string, competition: Competition, now: number):
       index: { sections: page(competition.pages.index.sections) },
       preview: { sections: page(competition.pages.preview.sections) },
     },
-    stage: stageAt(competition.phases, now),
-    stageLabel: STAGE_LABELS[stageAt(competition.phases, now)],
+    ...shownStage(competition.phases, now, resultsPublished),
     steps: stepsOf(competition),
     routes: routesOf(competition),
     shareCard: shareCardFor(root, competition),

@@ -9,6 +9,8 @@ import type { Competition } from './types.ts'
  */
 export interface CompetitionView extends Competition {
   stage: Stage
+  /** The stage in words: 结果已公布 once the results are published (definitions/competition/phases.ts shownStage). */
+  stageLabel: string
   steps: Step[]
   routes: string[]
   /** The share card (JPEG or PNG) the page's og:image names. */

@@ -57,6 +57,7 @@ export const SITE_ROUTES = [
   'manage/entries',
   'manage/entry',
   'manage/results',
+  'manage/schedule',
   'manage/signups',
   'manage/events',
   'manage/refunds',

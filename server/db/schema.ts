@@ -569,6 +569,18 @@ export interface Database {
   key_fingerprints: KeyFingerprintTable
   export_files: ExportFileTable
   certificate_runs: CertificateRunTable
+  competition_schedule_overrides: ScheduleOverrideTable
+}
+
+/** A date staff set in the console over the definition file's (migration 0030). */
+export interface ScheduleOverrideTable {
+  competition_id: number
+  /** The definition's field: 'phases.<key>' or 'judging.rounds.<round id>.opens|closes'. */
+  field: string
+  /** Beijing time with +08:00, as the file writes it. */
+  value: string
+  set_by: number
+  set_at: string
 }
 
 /** A published competition whose certificates job has run to the end (migration 0029). */

@@ -28,7 +28,7 @@ import {
 } from '../services/competition/catalog.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
 import { COMPETITION_MSG as M } from '../services/competition-entries.ts'
-import { isPublished } from '../services/results/published.ts'
+import { isPublished, publishedCompetitionIds } from '../services/results/published.ts'
 import { competitionResults } from '../services/results/results-view.ts'
 import { competitionDraftRoutes } from './competition-drafts.ts'
 import { competitionEntryRoutes } from './competition-entries.ts'
@@ -61,7 +61,7 @@ export async function competitionRoutes(
         response: replies(listOf(competitionCardSchema)),
       },
     },
-    async () => ok(competitionCards(registry)),
+    async () => ok(competitionCards(registry, Date.now(), await publishedCompetitionIds(app.db.kysely))),
   )
 
   app.get(
@@ -74,7 +74,10 @@ export async function competitionRoutes(
         response: replies(competitionInfoSchema),
       },
     },
-    async (request) => ok(competitionInfo(competitionOf(registry, request.query.id))),
+    async (request) => {
+      const c = competitionOf(registry, request.query.id)
+      return ok(competitionInfo(c, Date.now(), await isPublished(app.db.kysely, c.competitionId)))
+    },
   )
 
   app.get(
@@ -92,11 +95,11 @@ export async function competitionRoutes(
     async (request) => {
       const c = registry.bySlug(request.params.slug)
       if (!c) throw new BusinessError(CODE.notFound, M.notFound)
-      // The index page links the results page only once there is one (issue 24 item 7).
-      return ok({
-        ...renderable(registry.root, c, Date.now()),
-        resultsPublished: !!c.judging && !!c.awards && (await isPublished(app.db.kysely, c.competitionId)),
-      })
+      // The index page links the results page only once there is one (issue 24 item 7), and the stage
+      // bar says 结果已公布 even when they were published before the results date (issue 32).
+      const resultsPublished =
+        !!c.judging && !!c.awards && (await isPublished(app.db.kysely, c.competitionId))
+      return ok({ ...renderable(registry.root, c, Date.now(), resultsPublished), resultsPublished })
     },
   )
 

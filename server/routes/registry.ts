@@ -18,6 +18,7 @@ import { manageEntriesRoutes } from './manage-entries.ts'
 import { manageExportRoutes } from './manage-exports.ts'
 import { manageRecordsRoutes } from './manage-records.ts'
 import { manageResultsRoutes } from './manage-results.ts'
+import { manageScheduleRoutes } from './manage-schedule.ts'
 import { manageStaffRoutes } from './manage-staff.ts'
 import { passwordRoutes } from './password.ts'
 import { paymentRoutes } from './payment.ts'
@@ -59,6 +60,7 @@ export const ROUTE_MODULES = {
   manageExports: manageExportRoutes,
   manageRecords: manageRecordsRoutes,
   manageResults: manageResultsRoutes,
+  manageSchedule: manageScheduleRoutes,
   manageStaff: manageStaffRoutes,
   password: passwordRoutes,
   payment: paymentRoutes,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { InvalidDefinitionsError, loadDefinitions } from '../../definitions/check-all.ts'
+import { applySchedule } from '../../definitions/competition/schedule.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
 import type { CompetitionTable, Database } from '../db/schema.ts'
 
@@ -11,11 +12,19 @@ import type { CompetitionTable, Database } from '../db/schema.ts'
  * checker of definitions/ and held in memory; every load is synced into the `competitions` table so
  * registrations, works and orders refer to rows, and a new file needs no SQL. A file removed from
  * disk keeps its row, marked inactive, and is no longer served.
+ *
+ * byId, bySlug and all serve the EFFECTIVE competition: the file with the dates staff set in the
+ * console (赛程, table competition_schedule_overrides) in place of its own, so every rule that reads
+ * c.phases or a round's opens/closes obeys the console without knowing of it. The overrides are
+ * handed in by ScheduleOverrides (services/manage/schedule-cache.ts) on every instance at once;
+ * fileById gives the file's own dates, and the `competitions` table keeps the file's.
  */
 export class CompetitionRegistry {
   readonly root: string
   private byIdMap = new Map<number, Competition>()
   private bySlugMap = new Map<string, Competition>()
+  private fileMap = new Map<number, Competition>()
+  private overrides = new Map<number, ReadonlyMap<string, string>>()
   private watcher: fs.FSWatcher | undefined
   private timer: NodeJS.Timeout | undefined
 
@@ -26,9 +35,28 @@ export class CompetitionRegistry {
   /** Throws InvalidDefinitionsError (every problem, file and path) when any definition is invalid. */
   load(): Competition[] {
     const { competitions } = loadDefinitions(this.root)
-    this.byIdMap = new Map(competitions.map((c) => [c.competitionId, c]))
-    this.bySlugMap = new Map(competitions.map((c) => [c.slug, c]))
+    this.fileMap = new Map(competitions.map((c) => [c.competitionId, c]))
+    this.applyOverrides()
     return competitions
+  }
+
+  /** The console's dates (competition id → field path → value) from now on, in place of any before. */
+  setOverrides(overrides: Map<number, ReadonlyMap<string, string>>): void {
+    this.overrides = overrides
+    this.applyOverrides()
+  }
+
+  /** The competition as its file defines it, without the console's dates. */
+  fileById(id: number): Competition | undefined {
+    return this.fileMap.get(id)
+  }
+
+  private applyOverrides(): void {
+    const effective = [...this.fileMap.values()].map((c) =>
+      applySchedule(c, this.overrides.get(c.competitionId) ?? new Map()),
+    )
+    this.byIdMap = new Map(effective.map((c) => [c.competitionId, c]))
+    this.bySlugMap = new Map(effective.map((c) => [c.slug, c]))
   }
 
   byId(id: number): Competition | undefined {
@@ -46,7 +74,8 @@ export class CompetitionRegistry {
   /** Upserts every loaded competition and marks rows without a file inactive; writes only what changed. */
   async sync(db: Kysely<Database>, now = new Date()): Promise<{ written: number; deactivated: number }> {
     const stamp = now.toISOString()
-    const competitions = this.all()
+    // The files' own definitions: the console's dates live in their own table, not in these rows.
+    const competitions = [...this.fileMap.values()]
     return db.transaction().execute(async (trx) => {
       const current = new Map(
         (await trx.selectFrom('competitions').select(['id', 'definition', 'active']).execute()).map((r) => [
@@ -105,7 +134,7 @@ export class CompetitionRegistry {
 
   /** One re-load and re-sync; answers whether the new set is in service. */
   async reload(db: Kysely<Database>, log: FastifyBaseLogger): Promise<boolean> {
-    const before = { byId: this.byIdMap, bySlug: this.bySlugMap }
+    const before = { byId: this.byIdMap, bySlug: this.bySlugMap, files: this.fileMap }
     try {
       this.load()
     } catch (error) {
@@ -120,6 +149,7 @@ export class CompetitionRegistry {
     } catch (error) {
       this.byIdMap = before.byId
       this.bySlugMap = before.bySlug
+      this.fileMap = before.files
       log.error({ err: error }, 'competition definitions could not be synced; the last good set stays')
       return false
     }

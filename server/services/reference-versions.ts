@@ -3,10 +3,14 @@ import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { REFERENCE_CHANNEL, REFERENCE_TABLES } from '../db/migrations/0005-reference-versions.ts'
 import { PAGE_TABLES } from '../db/migrations/0025-results-version.ts'
+import { SCHEDULE_TABLES } from '../db/migrations/0030-schedule-overrides.ts'
 import type { Database } from '../db/schema.ts'
 
-/** Every table with a counter in reference_versions: the reference data, and what pages show at once. */
-export const COUNTED_TABLES = [...REFERENCE_TABLES, ...PAGE_TABLES] as const
+/**
+ * Every table with a counter in reference_versions: the reference data, what pages show at once, and
+ * the console's schedule (which competitions, and so pages, are served with).
+ */
+export const COUNTED_TABLES = [...REFERENCE_TABLES, ...PAGE_TABLES, ...SCHEDULE_TABLES] as const
 export type CountedTable = (typeof COUNTED_TABLES)[number]
 
 /**
@@ -36,7 +40,8 @@ export class ReferenceWatcher {
   private readonly pollMs: number
   private readonly databaseUrl: string
   private readonly log: FastifyBaseLogger
-  private readonly seen = new Map<CountedTable, number>()
+  /** Per cache: a table read by two caches (the schedule, and the page cache) is reloaded by each. */
+  private readonly seen = new Map<VersionedCache, Map<CountedTable, number>>()
   private running: Promise<void> | undefined
   private again = false
   private timer: NodeJS.Timeout | undefined
@@ -62,8 +67,10 @@ export class ReferenceWatcher {
   /** Loads every cache once, then keeps them fresh until stop(). */
   async start(): Promise<void> {
     const versions = await this.readVersions()
-    for (const cache of this.caches) await cache.reload([...cache.tables])
-    for (const [name, version] of versions) this.seen.set(name, version)
+    for (const cache of this.caches) {
+      await cache.reload([...cache.tables])
+      this.seen.set(cache, new Map(versions))
+    }
     if (this.databaseUrl) await this.listen()
     this.timer = setInterval(() => void this.check(), this.pollMs)
     this.timer.unref()
@@ -105,11 +112,13 @@ export class ReferenceWatcher {
       return
     }
     for (const cache of this.caches) {
-      const changed = cache.tables.filter((t) => versions.get(t) !== this.seen.get(t))
+      const seen = this.seen.get(cache) ?? new Map<CountedTable, number>()
+      this.seen.set(cache, seen)
+      const changed = cache.tables.filter((t) => versions.get(t) !== seen.get(t))
       if (!changed.length) continue
       try {
         await cache.reload(changed)
-        for (const t of changed) this.seen.set(t, versions.get(t) ?? 0)
+        for (const t of changed) seen.set(t, versions.get(t) ?? 0)
       } catch (error) {
         if (!this.stopped) this.log.error({ err: error, tables: changed }, 'reference cache: reload failed')
       }

@@ -101,6 +101,10 @@ export const paths = {
     path: '/manage/certificates',
     getHref: (competitionId: number) => `/manage/certificates?competitionId=${competitionId}`,
   },
+  manageSchedule: {
+    path: '/manage/schedule',
+    getHref: (competitionId: number) => `/manage/schedule?competitionId=${competitionId}`,
+  },
   manageCertificatePosts: {
     path: '/manage/certificate-posts',
     getHref: (competitionId: number) => `/manage/certificate-posts?competitionId=${competitionId}`,

@@ -180,13 +180,28 @@ describe('reference_versions', () => {
     dictionaries: 'dict_label',
     regions: 'name',
     result_publications: 'status',
+    competition_schedule_overrides: 'value',
   } as const
-  const keyOf = (table: CountedTable) => (table === 'result_publications' ? 'competition_id' : 'id')
+  const keyOf = (table: CountedTable) =>
+    table === 'result_publications' || table === 'competition_schedule_overrides' ? 'competition_id' : 'id'
 
   it.each(COUNTED_TABLES)('counts every insert, update and delete on %s (trigger)', async (table) => {
     const k = a.app.db.kysely
     const column = COLUMN[table]
     const key = keyOf(table)
+    // Nothing is overridden in a fresh database: one row to write to (a competition no file has).
+    if (table === 'competition_schedule_overrides')
+      await k
+        .insertInto(table)
+        .values({
+          competition_id: 999_002,
+          field: 'phases.results',
+          value: '2026-09-01T09:00:00+08:00',
+          set_by: 1,
+          set_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
     const before = (await versions())[table] ?? 0
     // A statement that touches no row is no change.
     await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} WHERE 1 = 0`.execute(k)

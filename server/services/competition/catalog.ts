@@ -1,5 +1,5 @@
 import { organizerTree } from '../../../definitions/competition/organizers.ts'
-import { formatPhase, STAGE_LABELS, type Stage, stageAt } from '../../../definitions/competition/phases.ts'
+import { formatPhase, type Stage, shownStage } from '../../../definitions/competition/phases.ts'
 import { stepsOf } from '../../../definitions/competition/routes.ts'
 import type { Choice, Competition } from '../../../definitions/competition/types.ts'
 import type {
@@ -26,10 +26,17 @@ const STAGE_ORDER: Record<Stage, number> = {
 /** The QT categories (SPEC §7 /common/type/data/qtType) are this seeded dictionary. */
 export const QT_TYPE_DICTIONARY = 'qtType'
 
-/** Every live competition as a card, in STAGE_ORDER, the latest opening first within a stage. */
-export function competitionCards(registry: CompetitionRegistry, now = Date.now()): CompetitionCard[] {
+/**
+ * Every live competition as a card, in STAGE_ORDER, the latest opening first within a stage; those in
+ * `published` (results published, maybe before their date) as 结果已公布.
+ */
+export function competitionCards(
+  registry: CompetitionRegistry,
+  now = Date.now(),
+  published: ReadonlySet<number> = new Set(),
+): CompetitionCard[] {
   const cards = registry.all().map((c) => {
-    const stage = stageAt(c.phases, now)
+    const { stage, stageLabel } = shownStage(c.phases, now, published.has(c.competitionId))
     return {
       card: {
         id: c.competitionId,
@@ -39,7 +46,7 @@ export function competitionCards(registry: CompetitionRegistry, now = Date.now()
         description: c.description,
         cover: c.cover,
         stage,
-        stageLabel: STAGE_LABELS[stage],
+        stageLabel,
         registrationOpens: formatPhase(c.phases.registrationOpens),
         registrationCloses: formatPhase(c.phases.registrationCloses),
         ...(c.pay ? { feeYuan: formatYuan(c.pay.fee) } : {}),
@@ -53,8 +60,8 @@ export function competitionCards(registry: CompetitionRegistry, now = Date.now()
 }
 
 /** What the SPA needs to know of a competition before rendering its pages. */
-export function competitionInfo(c: Competition, now = Date.now()): CompetitionInfo {
-  const stage = stageAt(c.phases, now)
+export function competitionInfo(c: Competition, now = Date.now(), resultsPublished = false): CompetitionInfo {
+  const { stage, stageLabel } = shownStage(c.phases, now, resultsPublished)
   const family = familyOf(c)
   return {
     id: c.competitionId,
@@ -66,7 +73,7 @@ export function competitionInfo(c: Competition, now = Date.now()): CompetitionIn
     cover: { ...c.cover },
     phases: c.phases,
     stage,
-    stageLabel: STAGE_LABELS[stage],
+    stageLabel,
     api: c.api,
     apiPaths: { registration: family.registration, works: family.works, auth: family.auth },
     fee: c.pay

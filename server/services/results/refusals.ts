@@ -17,8 +17,14 @@ export const RESULTS_MSG = {
   alreadyPublished: (at: string) =>
     `结果已于 ${formatBeijing(Date.parse(at))} 公布，本次未重复公布，也未再次通知参赛者`,
   unknownAward: (id: string) => `没有这个奖项：${id}`,
+  /**
+   * The final round is not done: sheets are missing, or — none missing (none assigned yet, say) — it
+   * is simply still open until its close, which the console's 赛程 can bring forward (issue 32).
+   */
   roundNotDone: (title: string, closes: string, missing: number) =>
-    `“${title}”尚未结束（${formatPhase(closes)} 截止），还有 ${missing} 份评分未提交`,
+    missing > 0
+      ? `“${title}”尚未结束（${formatPhase(closes)} 截止），还有 ${missing} 份评分未提交`
+      : `“${title}”仍在进行（${formatPhase(closes)} 结束），目前没有待提交的评分；如评审已完成，可在“赛程”中提前结束本轮`,
   awardsConfirmed: '获奖名单已确认',
   published: (at: string) => `结果已于 ${formatBeijing(Date.parse(at))} 公布，不能再修改`,
   noAwards: '请先确认获奖名单，再公布结果',

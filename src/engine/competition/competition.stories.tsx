@@ -30,6 +30,7 @@ const competition = {
   pay: { fee: 30000, source: 'authPrice', required: true },
   pages: { index: { sections: [] }, preview: { sections: [] } },
   stage: 'registering',
+  stageLabel: '报名中',
   steps: [
     { key: 'infomation', label: '报名信息', path: 'base/infomation' },
     { key: 'works-base', label: '作品信息', path: 'base/works/base' },

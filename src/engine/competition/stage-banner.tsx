@@ -1,11 +1,6 @@
 import { Badge, Box, Container, HStack, Link, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
-import {
-  formatPhase,
-  PHASE_KEYS,
-  PHASE_LABELS,
-  STAGE_LABELS,
-} from '../../../definitions/competition/phases.ts'
+import { formatPhase, PHASE_KEYS, PHASE_LABELS } from '../../../definitions/competition/phases.ts'
 import type { CompetitionView } from '../../../definitions/competition/view.ts'
 import { paths } from '../../lib/paths.ts'
 
@@ -37,7 +32,7 @@ export function StageBanner({ competition, current }: { competition: Competition
         <HStack gap="4" flexWrap="wrap" justify="space-between">
           <HStack gap="3" flexWrap="wrap">
             <Badge colorPalette={STAGE_PALETTE[competition.stage]} size="lg">
-              {STAGE_LABELS[competition.stage]}
+              {competition.stageLabel}
             </Badge>
             <Text fontSize="sm" color="fg.muted">
               {PHASE_KEYS.map((key) => `${PHASE_LABELS[key]} ${formatPhase(competition.phases[key])}`).join(

@@ -104,6 +104,11 @@ function CompetitionCard({ c }: { c: ManageCompetition }) {
             </Button>
           )}
           <Button asChild size="sm" variant="outline">
+            <RouterLink to={paths.manageSchedule.getHref(c.competitionId)} data-testid="manage-schedule-link">
+              赛程
+            </RouterLink>
+          </Button>
+          <Button asChild size="sm" variant="outline">
             <RouterLink to={paths.manageCertificates.getHref(c.competitionId)}>证书</RouterLink>
           </Button>
           <Button asChild size="sm" variant="outline">
