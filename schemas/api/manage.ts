@@ -112,6 +112,7 @@ export const manageEntrySchema = object({
   moderation: moderationSchema,
   mayReturn: { ...boolean, description: '现在可以退回（已提交、未处理、作品提交截止前）' },
   mayDisqualify: { ...boolean, description: '现在可以取消资格（结果公布前、尚未取消）' },
+  mayReinstate: { ...boolean, description: '现在可以恢复参赛资格（已取消资格、结果公布前）' },
   phaseNote: { ...anyText, description: '不能退回或取消资格时的原因' },
   registration: sectionSchema,
   works: listOf(object({ id: integer, title: text(60), sections: listOf(sectionSchema) })),

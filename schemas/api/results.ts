@@ -83,10 +83,11 @@ export type Advancement = FromSchema<typeof advancementSchema>
 export const publicationSchema = object({
   status: {
     type: 'string',
-    enum: ['none', 'scheduled', 'published'],
-    description: '未安排 / 按计划 / 已公布',
+    enum: ['none', 'scheduled', 'published', 'reopened'],
+    description: '未安排 / 按计划 / 已公布 / 已撤回更正中（不公开）',
   },
-  resultsAt: { ...beijingIso, description: '赛事定义的结果公布时间' },
+  reopenReason: { ...nullableText, description: '撤回更正的原因（已撤回时）' },
+  resultsAt: { ...beijingIso, description: '结果公布时间（赛事定义或后台赛程）' },
   publishAt: { ...nullableText, description: '计划公布时间（UTC ISO）' },
   publishedAt: { ...nullableText, description: '公布时间（UTC ISO）' },
   awardsConfirmed: boolean,

@@ -30,6 +30,7 @@ import * as m0027 from './migrations/0027-outbox-delivery.ts'
 import * as m0028 from './migrations/0028-orders-expiry-index.ts'
 import * as m0029 from './migrations/0029-certificate-runs.ts'
 import * as m0030 from './migrations/0030-schedule-overrides.ts'
+import * as m0031 from './migrations/0031-results-corrections.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -67,6 +68,7 @@ const migrations: Array<[string, Migration]> = [
   ['0028-orders-expiry-index', m0028],
   ['0029-certificate-runs', m0029],
   ['0030-schedule-overrides', m0030],
+  ['0031-results-corrections', m0031],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {

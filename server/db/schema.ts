@@ -805,10 +805,14 @@ export interface ResultAwardTable {
 /** Migration 0023: a competition's results publication: 'scheduled' (publish_at) or 'published'. */
 export interface ResultPublicationTable {
   competition_id: number
-  status: 'scheduled' | 'published'
+  /** `reopened`: published once, withdrawn for a correction (migration 0031); not public meanwhile. */
+  status: 'scheduled' | 'published' | 'reopened'
   publish_at: string | null
   published_at: string | null
   published_by: number | null
   updated_at: string
   version: Generated<number>
+  /** JSON: each work's award id and rank as last published, kept by a reopen (migration 0031). */
+  snapshot: string | null
+  reopen_reason: string | null
 }

@@ -13,6 +13,7 @@ import { competitionOf } from '../services/competition/lookup.ts'
 import { confirmAdvancement } from '../services/results/advancement.ts'
 import { awardsOf, confirmAwards } from '../services/results/awards.ts'
 import { leaderboardOf } from '../services/results/board.ts'
+import { cancelScheduled, reopenResults } from '../services/results/correction.ts'
 import { publicationOf, publishNow, schedulePublication } from '../services/results/publication.ts'
 import { RESULTS_MSG } from '../services/results/refusals.ts'
 
@@ -167,6 +168,12 @@ export async function manageResultsRoutes(instance: FastifyInstance): Promise<vo
               enum: ['now', 'scheduled'],
               description: 'now：立即公布；scheduled：按计划公布',
             },
+            publishAt: {
+              type: 'string',
+              maxLength: 32,
+              description:
+                '按计划公布的时间（带时区的 ISO，如 2026-12-20T10:00:00+08:00）；不写为结果公布时间',
+            },
           },
           required: ['competitionId', 'when'],
           additionalProperties: false,
@@ -185,9 +192,61 @@ export async function manageResultsRoutes(instance: FastifyInstance): Promise<vo
           done ? RESULTS_MSG.publishedNow : RESULTS_MSG.alreadyPublished(publication.publishedAt ?? ''),
         )
       }
-      const publishAt = await schedulePublication(k, request.userId, c)
+      const publishAt = await schedulePublication(k, request.userId, c, request.body.publishAt)
       app.resultsScheduler.schedule(c.competitionId, publishAt)
-      return ok(await publicationOf(k, c), RESULTS_MSG.scheduled(c.phases.results))
+      return ok(await publicationOf(k, c), RESULTS_MSG.scheduled(publishAt))
+    },
+  )
+
+  app.post(
+    '/manage/results/reopen',
+    {
+      ...staffRoute('organiser', 'body'),
+      schema: {
+        tags: TAGS,
+        summary:
+          '撤回已公布的结果以便更正（须写明原因）：结果暂不公开，可修改获奖名单后重新公布；重新公布时只通知结果有变化的参赛者，奖项变化的证书重新颁发；记入审计日志',
+        security: SIGNED_IN,
+        body: {
+          type: 'object',
+          properties: {
+            competitionId: COMPETITION,
+            reason: { type: 'string', maxLength: 200, description: '撤回更正的原因（2–200 字）' },
+          },
+          required: ['competitionId', 'reason'],
+          additionalProperties: false,
+        },
+        response: replies(publicationSchema),
+      },
+    },
+    async (request) => {
+      const c = competitionOf(registry, request.body.competitionId)
+      const done = await reopenResults(k, request.userId, c, request.body.reason)
+      return ok(await publicationOf(k, c), done ? RESULTS_MSG.reopened : RESULTS_MSG.alreadyReopened)
+    },
+  )
+
+  app.post(
+    '/manage/results/unschedule',
+    {
+      ...staffRoute('organiser', 'body'),
+      schema: {
+        tags: TAGS,
+        summary: '取消按计划公布（要改时间可直接再次按计划公布）；记入审计日志',
+        security: SIGNED_IN,
+        body: {
+          type: 'object',
+          properties: { competitionId: COMPETITION },
+          required: ['competitionId'],
+          additionalProperties: false,
+        },
+        response: replies(publicationSchema),
+      },
+    },
+    async (request) => {
+      const c = competitionOf(registry, request.body.competitionId)
+      await cancelScheduled(k, request.userId, c)
+      return ok(await publicationOf(k, c), RESULTS_MSG.unscheduled)
     },
   )
 }

@@ -61,7 +61,7 @@ export const getEntry = (competitionId: number, entryId: number) =>
   getData<ManageEntry>('/manage/entry', { ...STAFF, params: { competitionId, entryId } })
 
 export const moderateEntry = (
-  action: 'return' | 'disqualify',
+  action: 'return' | 'disqualify' | 'reinstate',
   body: { competitionId: number; entryId: number; reason: string },
 ) => postData<ModerationResult>(`/manage/entry/${action}`, body, STAFF)
 

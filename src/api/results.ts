@@ -6,7 +6,7 @@ import type {
   LeaderboardEntry,
   Publication,
 } from '../../schemas/api/results.ts'
-import { getData, postData } from './http.ts'
+import { type Envelope, getData, http, postData } from './http.ts'
 
 export type { Advancement, AwardRow, Awards, Leaderboard, LeaderboardEntry, Publication }
 
@@ -30,5 +30,15 @@ export const confirmAwards = (body: {
   awards: Array<{ workId: number; awardId: string | null }>
 }) => postData<Awards>('/manage/results/awards', body, STAFF)
 
-export const publishResults = (body: { competitionId: number; when: 'now' | 'scheduled' }) =>
-  postData<Publication>('/manage/results/publish', body, STAFF)
+/** The whole answer: its message says what happened (published, already published, scheduled when). */
+export const publishResults = async (body: {
+  competitionId: number
+  when: 'now' | 'scheduled'
+  publishAt?: string
+}) => (await http.post<Envelope<Publication>>('/manage/results/publish', body, STAFF)).data
+
+export const unschedulePublication = (competitionId: number) =>
+  postData<Publication>('/manage/results/unschedule', { competitionId }, STAFF)
+
+export const reopenResults = (body: { competitionId: number; reason: string }) =>
+  postData<Publication>('/manage/results/reopen', body, STAFF)

@@ -219,6 +219,23 @@ describe('the staff routes × who asks', () => {
         .execute()
       // The publish route needs results not yet published.
       await k.deleteFrom('result_publications').where('competition_id', '=', OWN).execute()
+      // Reopening needs published results, cancelling a schedule a scheduled one.
+      const status = {
+        '/manage/results/reopen': 'published',
+        '/manage/results/unschedule': 'scheduled',
+      } as const
+      const needs = status[route.url.replace(/^\/api/, '') as keyof typeof status]
+      if (needs)
+        await k
+          .insertInto('result_publications')
+          .values({
+            competition_id: OWN,
+            status: needs,
+            publish_at: needs === 'scheduled' ? new Date(Date.now() + 86_400_000).toISOString() : null,
+            published_at: needs === 'published' ? new Date().toISOString() : null,
+            updated_at: new Date().toISOString(),
+          })
+          .execute()
       const res = await t.server.app.inject(requestOf(route, tokens.get(actor)))
       // A download (an export) answers its file; a refusal is always the JSON envelope.
       const json = String(res.headers['content-type']).startsWith('application/json')

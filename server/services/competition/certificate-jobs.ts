@@ -8,7 +8,13 @@ import type { CompetitionRegistry } from '../competitions.ts'
 import { type BackgroundJobs, repeat } from '../jobs/background-jobs.ts'
 import type { FileStorage } from '../storage.ts'
 import { CertificateFiles, certificateVerifyUrl } from './certificate-files.ts'
-import { issueCertificate } from './certificate-records.ts'
+import {
+  awardChanged,
+  CORRECTION_REASON,
+  issueCertificate,
+  reissueCertificate,
+  withdrawUncertified,
+} from './certificate-records.ts'
 import { certifiedEntries } from './certificates.ts'
 
 declare module 'fastify' {
@@ -116,11 +122,17 @@ export class CertificateJobs {
     const c = registry.byId(job.competitionId)
     if (!c) return
     for await (const entry of certifiedEntries(k, c, job.registrationId)) {
-      const row = await issueCertificate(k, c, entry)
+      let row = await issueCertificate(k, c, entry)
+      // A corrected result (results/correction.ts): the old number then verifies as superseded.
+      if (await awardChanged(k, c, entry, row)) {
+        const done = await reissueCertificate(k, c, entry, { actorId: null, reason: CORRECTION_REASON })
+        row = done && done !== 'concurrent' ? done.next : await issueCertificate(k, c, entry)
+      }
       if (!siteOrigin) continue
       const url = certificateVerifyUrl(siteOrigin, basePath, row.number)
       if (!(await this.files.kept(row, url))) await this.files.make(row, url)
     }
+    if (job.registrationId === undefined) await withdrawUncertified(k, c)
     if (job.registrationId === undefined)
       await k
         .insertInto('certificate_runs')

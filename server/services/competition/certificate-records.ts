@@ -152,6 +152,61 @@ async function insertCurrent(
 }
 
 /**
+ * Whether a certificate no longer carries the award its entry now has: the published results were
+ * corrected (results/correction.ts) after it was issued, so it must be re-issued.
+ */
+export async function awardChanged(
+  db: Kysely<Database>,
+  c: Competition,
+  registration: Registration,
+  row: CertificateRow,
+): Promise<boolean> {
+  return ((await awardOf(db, c, registration)) ?? null) !== (row.award ?? null)
+}
+
+/**
+ * Withdraws the current certificates of the competition's entries that no longer have one (an entry
+ * disqualified while its published result was being corrected): each number then verifies as void,
+ * with the reason, and nothing replaces it. One audit entry each; answers the numbers withdrawn.
+ */
+export async function withdrawUncertified(db: Kysely<Database>, c: Competition): Promise<string[]> {
+  const rows = await db
+    .selectFrom('competition_certificates as cc')
+    .innerJoin('competition_registrations as r', 'r.id', 'cc.current_registration_id')
+    .select(['cc.id', 'cc.number', 'r.id as registrationId'])
+    .where('cc.competition_id', '=', c.competitionId)
+    .where((eb) => eb.or([eb('r.moderation', '=', 'disqualified'), eb('r.finalised_at', 'is', null)]))
+    .execute()
+  const withdrawn: string[] = []
+  for (const row of rows)
+    await db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('competition_certificates')
+        .set({ current_registration_id: null, superseded_at: nowIso(), reason: WITHDRAWN_REASON })
+        .where('id', '=', row.id)
+        .where('current_registration_id', '=', row.registrationId)
+        .executeTakeFirst()
+      if (Number(done.numUpdatedRows) !== 1) return
+      withdrawn.push(row.number)
+      await writeAudit(trx, {
+        actorId: null,
+        action: 'certificate.withdraw',
+        targetType: 'certificate',
+        targetId: row.number,
+        competitionId: c.competitionId,
+        detail: { before: { number: row.number }, after: null, reason: WITHDRAWN_REASON },
+      })
+    })
+  return withdrawn
+}
+
+/** Why the certificates job withdrew a certificate. */
+export const WITHDRAWN_REASON = '评审结果更正：参赛资格已取消，证书作废'
+
+/** Why a certificate was re-issued by the certificates job rather than by staff. */
+export const CORRECTION_REASON = '评审结果更正，奖项变更'
+
+/**
  * The registration's current certificate, issued on first request: a burst of first requests stores
  * one number (the unique current_registration_id), and each answers that one.
  */
@@ -182,7 +237,7 @@ export async function reissueCertificate(
   db: Kysely<Database>,
   c: Competition,
   registration: Registration,
-  input: { actorId: number; reason: string; replaces?: string },
+  input: { actorId: number | null; reason: string; replaces?: string },
 ): Promise<{ previous: CertificateRow; next: CertificateRow } | 'concurrent' | undefined> {
   const previous = await currentOf(db, registration.id)
   if (!previous) return undefined

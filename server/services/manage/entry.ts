@@ -5,6 +5,7 @@ import { PAY_METHOD_LABEL, type PayMethod } from '../../../schemas/payment.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { FORM_LABELS, workView } from '../competition-entries.ts'
+import { isPublished } from '../results/published.ts'
 import { listAuditOf } from '../staff/audit.ts'
 import { choiceLabel, choiceSources, filesOf, labelledAnswers } from './labels.ts'
 import { MODERATION_MSG, moderationWindow } from './moderation.ts'
@@ -27,7 +28,13 @@ function stepData(view: ReturnType<typeof workView>, step: (typeof WORK_STEPS)[n
 }
 
 /** Why staff cannot act on the entry now, or '' when they can. */
-function phaseNote(c: Competition, may: { mayReturn: boolean; mayDisqualify: boolean }, submitted: boolean) {
+function phaseNote(
+  c: Competition,
+  may: { mayReturn: boolean; mayDisqualify: boolean },
+  submitted: boolean,
+  published: boolean,
+) {
+  if (published) return MODERATION_MSG.published
   if (!may.mayDisqualify) return MODERATION_MSG.disqualifyClosed(c.phases.results)
   if (!may.mayReturn) return MODERATION_MSG.returnClosed(c.phases.submissionDeadline)
   if (!submitted) return MODERATION_MSG.notSubmitted
@@ -121,6 +128,7 @@ export async function entryPage(
     )
     .where('rc.registration_id', '=', r.id)
     .executeTakeFirst()
+  const published = await isPublished(k, c.competitionId)
   const may = moderationWindow(c, now)
   const moderation = moderationOf(r)
   const submitted = r.finalised_at !== null
@@ -138,9 +146,10 @@ export async function entryPage(
     submitted,
     submittedAt: r.finalised_at,
     moderation,
-    mayReturn: may.mayReturn && submitted && !moderation,
-    mayDisqualify: may.mayDisqualify && moderation?.state !== 'disqualified',
-    phaseNote: phaseNote(c, may, submitted),
+    mayReturn: !published && may.mayReturn && submitted && !moderation,
+    mayDisqualify: !published && may.mayDisqualify && moderation?.state !== 'disqualified',
+    mayReinstate: !published && moderation?.state === 'disqualified',
+    phaseNote: phaseNote(c, may, submitted, published),
     registration,
     works,
     files: filesOf([registration, ...works.flatMap((w) => w.sections)].flatMap((s) => s.answers)),

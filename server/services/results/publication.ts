@@ -51,15 +51,31 @@ async function publishRefusal(k: K, c: Competition, now: number): Promise<string
   return awards
 }
 
-/** Why 按计划公布 is refused now, or null when it is allowed. */
+/** Why 按计划公布 is refused now (whatever the time chosen), or null when it is allowed. */
 async function scheduleRefusal(k: K, c: Competition, now: number): Promise<string | null> {
   const row = await publicationRow(k, c.competitionId)
   if (row?.status === 'published' && row.published_at) return RESULTS_MSG.published(row.published_at)
-  const awards = await confirmedAwardsRefusal(k, c, now)
-  if (awards) return awards
-  if (Date.parse(c.phases.results) <= now) return RESULTS_MSG.schedulePassed(c.phases.results)
+  return confirmedAwardsRefusal(k, c, now)
+}
+
+/** Why `publishAt` (chosen, else the definition's results time) cannot be a publication's time. */
+export function scheduleTimeRefusal(
+  c: Competition,
+  publishAt: string | undefined,
+  now: number,
+): string | null {
+  if (publishAt === undefined)
+    return Date.parse(c.phases.results) <= now ? RESULTS_MSG.schedulePassed(c.phases.results) : null
+  const at = Date.parse(publishAt)
+  if (!/(Z|[+-]\d\d:\d\d)$/.test(publishAt) || Number.isNaN(at)) return RESULTS_MSG.scheduleInvalid
+  if (at <= now + MIN_LEAD_MS) return RESULTS_MSG.scheduleTooSoon
+  if (at > now + MAX_AHEAD_MS) return RESULTS_MSG.scheduleTooFar
   return null
 }
+
+/** A chosen time at least a minute on (a sooner one is 立即公布) and within a year. */
+const MIN_LEAD_MS = 60_000
+const MAX_AHEAD_MS = 366 * 86_400_000
 
 export async function publicationOf(k: K, c: Competition, now = Date.now()): Promise<Publication> {
   roundsOf(c)
@@ -71,6 +87,7 @@ export async function publicationOf(k: K, c: Competition, now = Date.now()): Pro
   ])
   return {
     status: row?.status ?? 'none',
+    reopenReason: row?.status === 'reopened' ? (row.reopen_reason ?? '') : null,
     resultsAt: c.phases.results,
     publishAt: row?.publish_at ?? null,
     publishedAt: row?.published_at ?? null,
@@ -102,18 +119,24 @@ export async function publishNow(
   return outcome === 'published'
 }
 
-/** 按计划公布: a `scheduled` row at the definition's results time (UTC ISO); answers the time. */
+/**
+ * 按计划公布: a `scheduled` row at the chosen time, or the definition's results time (UTC ISO);
+ * answers the time. A scheduled publication is moved by scheduling again; a reopened one (a
+ * correction) keeps its snapshot, so publishing it tells only those whose result changed.
+ */
 export async function schedulePublication(
   k: K,
   actorId: number,
   c: Competition,
+  chosen?: string,
   now = Date.now(),
 ): Promise<string> {
-  const refusal = await scheduleRefusal(k, c, now)
+  const refusal = (await scheduleRefusal(k, c, now)) ?? scheduleTimeRefusal(c, chosen, now)
   if (refusal) throw new BusinessError(CODE.badRequest, refusal)
-  const publishAt = new Date(Date.parse(c.phases.results)).toISOString()
+  const publishAt = new Date(Date.parse(chosen ?? c.phases.results)).toISOString()
   const at = new Date(now).toISOString()
   await k.transaction().execute(async (trx) => {
+    const before = await publicationRow(trx, c.competitionId)
     const inserted = await trx
       .insertInto('result_publications')
       .values({ competition_id: c.competitionId, status: 'scheduled', publish_at: publishAt, updated_at: at })
@@ -122,9 +145,14 @@ export async function schedulePublication(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
       const done = await trx
         .updateTable('result_publications')
-        .set((eb) => ({ publish_at: publishAt, updated_at: at, version: eb('version', '+', 1) }))
+        .set((eb) => ({
+          status: 'scheduled',
+          publish_at: publishAt,
+          updated_at: at,
+          version: eb('version', '+', 1),
+        }))
         .where('competition_id', '=', c.competitionId)
-        .where('status', '=', 'scheduled')
+        .where('status', 'in', ['scheduled', 'reopened'])
         .executeTakeFirst()
       if (Number(done.numUpdatedRows) !== 1) {
         const row = await publicationRow(trx, c.competitionId)
@@ -137,7 +165,10 @@ export async function schedulePublication(
       targetType: 'competition',
       targetId: c.competitionId,
       competitionId: c.competitionId,
-      detail: { after: { status: 'scheduled', publishAt } },
+      detail: {
+        before: { status: before?.status ?? 'none', publishAt: before?.publish_at ?? null },
+        after: { status: 'scheduled', publishAt },
+      },
     })
   })
   return publishAt
@@ -206,7 +237,7 @@ async function publishOnce(
           version: row.version + 1,
         })
         .where('competition_id', '=', c.competitionId)
-        .where('status', '=', 'scheduled')
+        .where('status', 'in', ['scheduled', 'reopened'])
         .where('version', '=', row.version)
         .executeTakeFirst()
       changed = Number(updated.numUpdatedRows) === 1
@@ -221,18 +252,20 @@ async function publishOnce(
       detail: {
         before: { status: row?.status ?? 'none', publishAt: row?.publish_at ?? null },
         after: { status: 'published', publishedAt: at, by: actorId === null ? 'schedule' : 'organiser' },
+        correction: row?.snapshot ? true : undefined,
       },
     })
-    await notifyEntrants(trx, c)
+    await notifyEntrants(trx, c, row?.snapshot ? parseSnapshot(row.snapshot) : undefined)
     return 'published'
   })
 }
 
 /**
- * Item 10: every entrant of the competition (each registration's account) is told the results are out,
- * with their highest award (the definition's order of levels), by text message or e-mail.
+ * Every entrant of the competition (each registration's account) is told the results are out, with
+ * their highest award (the definition's order of levels), by text message or e-mail. A correction
+ * (`before`: what was published then) tells only the entrants whose award or rank changed, once.
  */
-async function notifyEntrants(trx: Transaction<Database>, c: Competition): Promise<void> {
+async function notifyEntrants(trx: Transaction<Database>, c: Competition, before?: Snapshot): Promise<void> {
   const entrants = await trx
     .selectFrom('competition_registrations as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -240,33 +273,92 @@ async function notifyEntrants(trx: Transaction<Database>, c: Competition): Promi
     .where('r.competition_id', '=', c.competitionId)
     .orderBy('r.id')
     .execute()
-  const awards = await trx
-    .selectFrom('result_awards')
-    .select(['registration_id', 'award_id', 'award_title'])
-    .where('competition_id', '=', c.competitionId)
-    .where('award_id', 'is not', null)
-    .execute()
-  const order = (c.awards?.levels ?? []).map((l) => l.id)
-  const best = new Map<number, { rank: number; title: string }>()
-  for (const a of awards) {
-    const rank = order.indexOf(a.award_id!)
-    const held = best.get(a.registration_id)
-    if (rank >= 0 && a.award_title && (!held || rank < held.rank))
-      best.set(a.registration_id, { rank, title: a.award_title })
-  }
+  const now = await snapshotOf(trx, c.competitionId)
+  const best = bestAwards(now, c)
   const messages = new OutboxMessages(trx)
   const sent = new Set<string>()
   for (const e of entrants) {
     if (sent.has(e.account)) continue
+    if (before && sameOutcome(before, now, e.id)) continue
     sent.add(e.account)
-    const award = best.get(e.id)?.title
-    await messages.send(e.account, {
-      subject: `${c.title}：评审结果已公布`,
-      body: award
-        ? `【咖簿网】“${c.title}”评审结果已公布，恭喜您的作品获得${award}！请登录咖簿网，在“我的赛事”中查看结果和证书。`
-        : `【咖簿网】“${c.title}”评审结果已公布。请登录咖簿网，在“我的赛事”中查看结果。`,
-    })
+    const award = best.get(e.id)
+    const was = before ? bestAwards(before, c).get(e.id) : undefined
+    await messages.send(e.account, before ? correctionNotice(c, award, was) : publicationNotice(c, award))
   }
+}
+
+const publicationNotice = (c: Competition, award: string | undefined) => ({
+  subject: `${c.title}：评审结果已公布`,
+  body: award
+    ? `【咖簿网】“${c.title}”评审结果已公布，恭喜您的作品获得${award}！请登录咖簿网，在“我的赛事”中查看结果和证书。`
+    : `【咖簿网】“${c.title}”评审结果已公布。请登录咖簿网，在“我的赛事”中查看结果。`,
+})
+
+const correctionNotice = (c: Competition, award: string | undefined, was: string | undefined) => ({
+  subject: `${c.title}：评审结果已更正`,
+  body:
+    award === was
+      ? `【咖簿网】“${c.title}”评审结果已更正：您的作品名次有调整，奖项不变。请登录咖簿网，在“我的赛事”中查看结果。`
+      : `【咖簿网】“${c.title}”评审结果已更正：您的作品${award ? `现获得${award}` : '现未获奖'}（原为${was ?? '未获奖'}）。请登录咖簿网，在“我的赛事”中查看结果和证书。`,
+})
+
+/** What was published for each work: its registration, award and rank (result_awards, migration 0031). */
+export type Snapshot = Array<{
+  workId: number
+  registrationId: number
+  award: string | null
+  title: string | null
+  rank: number | null
+}>
+
+export async function snapshotOf(k: K | Transaction<Database>, competitionId: number): Promise<Snapshot> {
+  const rows = await k
+    .selectFrom('result_awards')
+    .select(['work_id', 'registration_id', 'award_id', 'award_title', 'rank'])
+    .where('competition_id', '=', competitionId)
+    .orderBy('work_id')
+    .execute()
+  return rows.map((r) => ({
+    workId: r.work_id,
+    registrationId: r.registration_id,
+    award: r.award_id,
+    title: r.award_title,
+    rank: r.rank,
+  }))
+}
+
+const parseSnapshot = (text: string): Snapshot => {
+  try {
+    const v = JSON.parse(text)
+    return Array.isArray(v) ? (v as Snapshot) : []
+  } catch {
+    return []
+  }
+}
+
+/** Each registration's highest award title (levels in the definition's order). */
+function bestAwards(snapshot: Snapshot, c: Competition): Map<number, string> {
+  const order = (c.awards?.levels ?? []).map((l) => l.id)
+  const best = new Map<number, { rank: number; title: string }>()
+  for (const a of snapshot) {
+    if (!a.award || !a.title) continue
+    const rank = order.indexOf(a.award)
+    const held = best.get(a.registrationId)
+    if (rank >= 0 && (!held || rank < held.rank)) best.set(a.registrationId, { rank, title: a.title })
+  }
+  return new Map([...best].map(([id, b]) => [id, b.title]))
+}
+
+/** Whether a registration's works have the same award and rank in both snapshots. */
+function sameOutcome(before: Snapshot, now: Snapshot, registrationId: number): boolean {
+  const key = (s: Snapshot) =>
+    JSON.stringify(
+      s
+        .filter((x) => x.registrationId === registrationId)
+        .map((x) => [x.workId, x.award, x.rank])
+        .sort(),
+    )
+  return key(before) === key(now)
 }
 
 /** Every scheduled publication, due or not (the scheduler arms a timer for each). */

@@ -41,7 +41,7 @@ export function Component() {
 
 function Entry({ competitionId, id }: { competitionId: number; id: number }) {
   const loaded = useLoad(() => getEntry(competitionId, id), [competitionId, id])
-  const [dialog, setDialog] = useState<'return' | 'disqualify'>()
+  const [dialog, setDialog] = useState<'return' | 'disqualify' | 'reinstate'>()
   return (
     <LoadState loaded={loaded}>
       {(e) => (
@@ -134,7 +134,13 @@ function Entry({ competitionId, id }: { competitionId: number; id: number }) {
   )
 }
 
-function Summary({ e, onAct }: { e: ManageEntry; onAct(action: 'return' | 'disqualify'): void }) {
+function Summary({
+  e,
+  onAct,
+}: {
+  e: ManageEntry
+  onAct(action: 'return' | 'disqualify' | 'reinstate'): void
+}) {
   return (
     <Card.Root size="sm">
       <Card.Body gap="3">
@@ -184,6 +190,17 @@ function Summary({ e, onAct }: { e: ManageEntry; onAct(action: 'return' | 'disqu
           >
             取消资格
           </Button>
+          {e.mayReinstate && (
+            <Button
+              size="sm"
+              colorPalette="green"
+              variant="outline"
+              onClick={() => onAct('reinstate')}
+              data-testid="entry-reinstate"
+            >
+              恢复参赛资格
+            </Button>
+          )}
         </Wrap>
         {e.phaseNote && !e.moderation && (
           <Text fontSize="sm" color="fg.muted">
@@ -330,6 +347,7 @@ function Lines({ items, empty = '—' }: { items: Array<[string, string]>; empty
 const ACTIONS: Record<string, string> = {
   'entry.return': '退回修改',
   'entry.disqualify': '取消资格',
+  'entry.reinstate': '恢复参赛资格',
   'entry.resubmit': '参赛者重新提交',
 }
 

@@ -17,6 +17,17 @@ const COPY = {
     confirm: '确认取消资格',
     palette: 'red',
   },
+  reinstate: {
+    title: '恢复参赛资格',
+    intro: '恢复后作品回到原来的评审分配和评分，并重新参加排名和获奖；说明会以短信或邮件通知参赛者。',
+    confirm: '确认恢复',
+    palette: 'green',
+  },
+} as const
+const DONE = {
+  return: '已退回参赛者修改',
+  disqualify: '已取消参赛资格',
+  reinstate: '已恢复参赛资格',
 } as const
 
 /** The reason dialog of a moderation: 2–200 characters, as the server checks. */
@@ -27,7 +38,7 @@ export function ModerationDialog({
   onClose,
   onDone,
 }: {
-  action: 'return' | 'disqualify'
+  action: keyof typeof COPY
   competitionId: number
   entryId: number
   onClose(): void
@@ -39,7 +50,7 @@ export function ModerationDialog({
   const invalid = text.length > 0 && (text.length < 2 || text.length > 200)
   const submit = async () => {
     await moderateEntry(action, { competitionId, entryId, reason: text })
-    notify(action === 'return' ? '已退回参赛者修改' : '已取消参赛资格', 'success')
+    notify(DONE[action], 'success')
     onDone()
   }
   return (
@@ -57,16 +68,20 @@ export function ModerationDialog({
         {copy.intro}
       </Text>
       <Field.Root invalid={invalid} required>
-        <Field.Label>原因</Field.Label>
+        <Field.Label>{action === 'reinstate' ? '说明' : '原因'}</Field.Label>
         <Textarea
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           maxLength={200}
           rows={4}
-          placeholder="请写明需要修改或取消的原因（2–200 字）"
+          placeholder={
+            action === 'reinstate'
+              ? '请写明恢复资格的理由（2–200 字）'
+              : '请写明需要修改或取消的原因（2–200 字）'
+          }
           name="reason"
         />
-        <Field.ErrorText>原因须为 2–200 字</Field.ErrorText>
+        <Field.ErrorText>{action === 'reinstate' ? '说明' : '原因'}须为 2–200 字</Field.ErrorText>
         <Field.HelperText>{text.length} / 200</Field.HelperText>
       </Field.Root>
     </StaffDialog>

@@ -11,9 +11,12 @@ const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2))
 export function LeaderboardRanges({ board }: { board: Leaderboard }) {
   if (!board.ranges.length)
     return (
-      <Text color="fg.muted" data-testid="leaderboard-empty">
-        本轮暂无参评作品。
-      </Text>
+      <Stack gap="4">
+        <Text color="fg.muted" data-testid="leaderboard-empty">
+          本轮暂无参评作品。
+        </Text>
+        <ExcludedEntries board={board} />
+      </Stack>
     )
   const score = board.round.mode === 'score'
   return (
@@ -36,6 +39,35 @@ export function LeaderboardRanges({ board }: { board: Leaderboard }) {
             title={(e) => <WorkTitle e={e} />}
           />
         </Stack>
+      ))}
+      <ExcludedEntries board={board} />
+    </Stack>
+  )
+}
+
+const EXCLUDED = { returned: '已退回修改', disqualified: '已取消资格', unconfirmed: '未确认提交' } as const
+
+/** Entries assigned in the round that left judging: named apart, never ranked, never awarded. */
+function ExcludedEntries({ board }: { board: Leaderboard }) {
+  if (!board.excluded.length) return null
+  return (
+    <Stack gap="2" data-testid="leaderboard-excluded">
+      <Heading as="h3" size="sm">
+        已退出评审（{board.excluded.length} 件，不排名、不能获奖）
+      </Heading>
+      {board.excluded.map((e) => (
+        <HStack key={e.workId} gap="2" wrap="wrap" fontSize="sm" data-work-id={e.workId}>
+          <Text fontFamily="mono">{e.entryNumber}</Text>
+          <Text fontWeight="medium" overflowWrap="anywhere">
+            {e.worksName || '（未命名）'}
+          </Text>
+          <Badge colorPalette={e.state === 'disqualified' ? 'red' : 'orange'}>{EXCLUDED[e.state]}</Badge>
+          {e.reason && (
+            <Text color="fg.muted" overflowWrap="anywhere">
+              原因：{e.reason}
+            </Text>
+          )}
+        </HStack>
       ))}
     </Stack>
   )
