@@ -4,6 +4,7 @@ import { STAFF_ROLES, type StaffRole, type StaffRoleRow } from '../../../schemas
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
+import { lockRounds, releaseUnseated } from '../judging/seats.ts'
 import { writeAudit } from './audit.ts'
 
 /**
@@ -77,15 +78,20 @@ export async function findAccount(k: Kysely<Database>, account: string) {
   return row
 }
 
+/** The judging rounds (id, title) of a competition's definition text, in the definition's order. */
+export function roundsOfDefinition(definition: string): Array<{ id: string; title: string }> {
+  const parsed = JSON.parse(definition) as Partial<Competition>
+  return (parsed.judging?.rounds ?? []).map((r) => ({ id: r.id, title: r.title }))
+}
+
 /** The judging round ids of a competition's definition as the competitions table holds it. */
-async function roundIdsOf(k: Kysely<Database>, competitionId: number): Promise<string[]> {
+export async function roundIdsOf(k: Kysely<Database>, competitionId: number): Promise<string[]> {
   const row = await k
     .selectFrom('competitions')
     .select('definition')
     .where('id', '=', competitionId)
     .executeTakeFirstOrThrow()
-  const definition = JSON.parse(row.definition) as Partial<Competition>
-  return (definition.judging?.rounds ?? []).map((r) => r.id)
+  return roundsOfDefinition(row.definition).map((r) => r.id)
 }
 
 /** Checks a grant's shape and its competition; answers it in the stored form. */
@@ -151,7 +157,11 @@ export async function grantRole(
   })
 }
 
-/** Revokes a role the user holds; one not held is a 404 business error (nothing is written). */
+/**
+ * Revokes a role the user holds; one not held is a 404 business error (nothing is written). A judge
+ * who thereby loses a round seat lets go of that round's entries they have not submitted
+ * (releaseUnseated), recorded in the same audit entry.
+ */
 export async function revokeRole(
   k: Kysely<Database>,
   actorId: number | null,
@@ -160,7 +170,10 @@ export async function revokeRole(
   via: 'api' | 'cli' = 'api',
 ): Promise<HeldRole> {
   const role = await checkedGrant(k, grant)
+  const rounds =
+    role.role === 'judge' && role.competitionId !== null ? await roundIdsOf(k, role.competitionId) : []
   return k.transaction().execute(async (trx) => {
+    if (role.competitionId !== null) await lockRounds(trx, role.competitionId, rounds)
     const removed = await trx
       .deleteFrom('staff_roles')
       .where('user_id', '=', userId)
@@ -170,6 +183,8 @@ export async function revokeRole(
       .returning(['granted_by', 'granted_at'])
       .executeTakeFirst()
     if (!removed) throw new BusinessError(CODE.notFound, STAFF_MSG.notHeld)
+    const released =
+      role.competitionId === null ? [] : await releaseUnseated(trx, role.competitionId, userId, rounds)
     await writeAudit(trx, {
       actorId,
       action: 'role.revoke',
@@ -180,6 +195,7 @@ export async function revokeRole(
         via,
         before: { ...role, grantedBy: removed.granted_by, grantedAt: removed.granted_at },
         after: null,
+        ...(released.length ? { released } : {}),
       },
     })
     return role
@@ -265,6 +281,7 @@ export async function listRoles(
       'staff_roles.role',
       'staff_roles.competition_id',
       'competitions.title',
+      'competitions.definition',
       'staff_roles.round_id',
       'granter.account as granted_by',
       'staff_roles.granted_at',
@@ -277,6 +294,17 @@ export async function listRoles(
     .orderBy('staff_roles.role')
     .orderBy('staff_roles.id')
     .execute()
+  // A round seat is shown by the title the definition gives it (read once per competition).
+  const titles = new Map<number, Map<string, string>>()
+  const roundTitle = (competitionId: number | null, definition: string | null, roundId: string | null) => {
+    if (competitionId === null || definition === null || roundId === null) return null
+    let rounds = titles.get(competitionId)
+    if (!rounds) {
+      rounds = new Map(roundsOfDefinition(definition).map((r) => [r.id, r.title]))
+      titles.set(competitionId, rounds)
+    }
+    return rounds.get(roundId) ?? roundId
+  }
   return rows
     .filter((r) => isStaffRole(r.role))
     .map((r) => ({
@@ -287,6 +315,7 @@ export async function listRoles(
       competitionId: r.competition_id,
       competitionTitle: r.title,
       roundId: r.round_id,
+      roundTitle: roundTitle(r.competition_id, r.definition, r.round_id),
       grantedBy: r.granted_by,
       grantedAt: r.granted_at,
     }))
