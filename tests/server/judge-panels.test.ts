@@ -128,7 +128,7 @@ describe('granting a judge for chosen rounds', () => {
     expect(JSON.parse(entry!.detail)).toEqual({
       via: 'api',
       before: null,
-      after: { role: 'judge', competitionId: OWN, rounds: ['final'] },
+      after: { role: 'judge', competitionId: OWN, rounds: ['final'], titles: ['终评'] },
     })
   })
 
@@ -213,8 +213,8 @@ describe('a judge losing a round seat', () => {
     expect(await assignedTo(leaving)).toEqual([done])
     const audit = (await auditOf(leaving)).at(-1)!
     expect(JSON.parse(audit.detail)).toMatchObject({
-      before: { rounds: null },
-      after: { rounds: ['final'] },
+      before: { rounds: null, titles: null },
+      after: { rounds: ['final'], titles: ['终评'] },
       released: [{ roundId: 'first', workIds: pending }],
     })
     for (const workId of [done!, pending[0]!])

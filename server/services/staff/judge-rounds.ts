@@ -4,7 +4,7 @@ import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
 import { lockRounds, type Released, releaseUnseated } from '../judging/seats.ts'
 import { writeAudit } from './audit.ts'
-import { findCompetition, roundIdsOf, STAFF_MSG } from './roles.ts'
+import { findCompetition, roundsOf, STAFF_MSG } from './roles.ts'
 
 /**
  * A judge's seats on a competition's rounds, set from the console (README "Staff roles"): every round
@@ -49,7 +49,18 @@ export async function setJudgeRounds(
   add = false,
 ): Promise<SeatsChange> {
   const competition = await findCompetition(k, competitionId)
-  const defined = await roundIdsOf(k, competition.id)
+  const definedRounds = await roundsOf(k, competition.id)
+  const defined = definedRounds.map((r) => r.id)
+  // How the audit log names seats: by the definition's titles, in its order (null: every round).
+  const side = (seats: Seats) =>
+    seats !== null && !seats.length
+      ? null
+      : {
+          role: 'judge',
+          competitionId: competition.id,
+          rounds: seats,
+          titles: seats && definedRounds.filter((r) => seats.includes(r.id)).map((r) => r.title),
+        }
   const wanted = rounds === null ? null : [...new Set(rounds)].sort()
   if (wanted && add && !wanted.length) throw new BusinessError(CODE.badRequest, SEATS_MSG.chooseRounds)
   for (const id of wanted ?? [])
@@ -107,14 +118,8 @@ export async function setJudgeRounds(
       competitionId: competition.id,
       detail: {
         via: 'api',
-        before:
-          before !== null && !before.length
-            ? null
-            : { role: 'judge', competitionId: competition.id, rounds: before },
-        after:
-          after !== null && !after.length
-            ? null
-            : { role: 'judge', competitionId: competition.id, rounds: after },
+        before: side(before),
+        after: side(after),
         ...(released.length ? { released } : {}),
       },
     })

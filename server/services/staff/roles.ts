@@ -84,15 +84,19 @@ export function roundsOfDefinition(definition: string): Array<{ id: string; titl
   return (parsed.judging?.rounds ?? []).map((r) => ({ id: r.id, title: r.title }))
 }
 
-/** The judging round ids of a competition's definition as the competitions table holds it. */
-export async function roundIdsOf(k: Kysely<Database>, competitionId: number): Promise<string[]> {
+/** The judging rounds of a competition's definition as the competitions table holds it. */
+export async function roundsOf(k: Kysely<Database>, competitionId: number) {
   const row = await k
     .selectFrom('competitions')
     .select('definition')
     .where('id', '=', competitionId)
     .executeTakeFirstOrThrow()
-  return roundsOfDefinition(row.definition).map((r) => r.id)
+  return roundsOfDefinition(row.definition)
 }
+
+/** The judging round ids of a competition's definition. */
+export const roundIdsOf = async (k: Kysely<Database>, competitionId: number): Promise<string[]> =>
+  (await roundsOf(k, competitionId)).map((r) => r.id)
 
 /** Checks a grant's shape and its competition; answers it in the stored form. */
 async function checkedGrant(k: Kysely<Database>, grant: RoleGrant): Promise<HeldRole> {

@@ -238,7 +238,7 @@ function describe(detail: Record<string, unknown>): string {
     return `新分配 ${detail.added} 份 · 作品 ${detail.entries} 件 · 评委 ${detail.judges} 位`
   if (detail.after !== undefined && side && 'rounds' in side) {
     const seats = (v: Record<string, unknown> | null | undefined) =>
-      v ? seatsText((v.rounds as string[] | null) ?? null) : '无'
+      v ? seatsText((v.titles as string[] | null | undefined) ?? (v.rounds as string[] | null) ?? null) : '无'
     const released = (detail.released as Array<{ workIds: number[] }> | undefined) ?? []
     const count = released.reduce((n, r) => n + r.workIds.length, 0)
     return `评委轮次：${seats(before)} → ${seats(after)}${count ? ` · 收回未提交评审 ${count} 份` : ''}`
