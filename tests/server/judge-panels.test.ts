@@ -138,6 +138,11 @@ describe('granting a judge for chosen rounds', () => {
       before: ['final'],
       after: ['final', 'first'],
     })
+    // The staff list gives a judge's seats in the definition's order, whatever order they were granted in.
+    const listed = (await get(`/api/manage/staff/roles?competitionId=${OWN}`, ORGANISER)).data.filter(
+      (r: { account: string }) => r.account === NEWCOMER,
+    )
+    expect(listed.map((r: { roundTitle: string }) => r.roundTitle)).toEqual(['初评', '终评'])
     const again = await seats(ORGANISER, NEWCOMER, ['first'], true)
     expect(again).toMatchObject({ code: 200, msg: '评审轮次没有变化', data: { changed: false } })
     expect(await auditOf(NEWCOMER)).toHaveLength(2)

@@ -298,29 +298,44 @@ export async function listRoles(
     .orderBy('staff_roles.role')
     .orderBy('staff_roles.id')
     .execute()
-  // A round seat is shown by the title the definition gives it (read once per competition).
-  const titles = new Map<number, Map<string, string>>()
-  const roundTitle = (competitionId: number | null, definition: string | null, roundId: string | null) => {
-    if (competitionId === null || definition === null || roundId === null) return null
-    let rounds = titles.get(competitionId)
+  // A round seat is shown by the title the definition gives it, a judge's seats in the definition's
+  // order (each definition read once per competition).
+  const defined = new Map<number, Array<{ id: string; title: string }>>()
+  const roundsIn = (competitionId: number, definition: string) => {
+    let rounds = defined.get(competitionId)
     if (!rounds) {
-      rounds = new Map(roundsOfDefinition(definition).map((r) => [r.id, r.title]))
-      titles.set(competitionId, rounds)
+      rounds = roundsOfDefinition(definition)
+      defined.set(competitionId, rounds)
     }
-    return rounds.get(roundId) ?? roundId
+    return rounds
   }
-  return rows
-    .filter((r) => isStaffRole(r.role))
-    .map((r) => ({
-      userId: r.user_id,
-      account: r.account,
-      username: r.username,
-      role: r.role as StaffRole,
-      competitionId: r.competition_id,
-      competitionTitle: r.title,
-      roundId: r.round_id,
-      roundTitle: roundTitle(r.competition_id, r.definition, r.round_id),
-      grantedBy: r.granted_by,
-      grantedAt: r.granted_at,
-    }))
+  const seat = (r: (typeof rows)[number]) => {
+    if (r.competition_id === null || r.definition === null || r.round_id === null)
+      return { title: null, order: -1 }
+    const rounds = roundsIn(r.competition_id, r.definition)
+    const index = rounds.findIndex((x) => x.id === r.round_id)
+    return { title: rounds[index]?.title ?? r.round_id, order: index < 0 ? rounds.length : index }
+  }
+  const sameHolder = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    a.competition_id === b.competition_id && a.account === b.account && a.role === b.role
+  // The query's order, except a holder's round seats follow the definition: the query puts one
+  // holder's rows next to each other, and each such run is sorted on its own.
+  const ordered: typeof rows = []
+  for (const r of rows.filter((x) => isStaffRole(x.role))) {
+    let at = ordered.length
+    while (at > 0 && sameHolder(ordered[at - 1]!, r) && seat(ordered[at - 1]!).order > seat(r).order) at--
+    ordered.splice(at, 0, r)
+  }
+  return ordered.map((r) => ({
+    userId: r.user_id,
+    account: r.account,
+    username: r.username,
+    role: r.role as StaffRole,
+    competitionId: r.competition_id,
+    competitionTitle: r.title,
+    roundId: r.round_id,
+    roundTitle: seat(r).title,
+    grantedBy: r.granted_by,
+    grantedAt: r.granted_at,
+  }))
 }
