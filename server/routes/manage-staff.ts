@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { listOf } from '../../schemas/api/json.ts'
 import {
   auditEntrySchema,
+  type JudgeRoundsChange,
+  judgeRoundsBody,
+  judgeRoundsSchema,
   type RoleChange,
   roleChangeBody,
   roleChangeSchema,
@@ -12,6 +15,7 @@ import { ok, table } from '../lib/envelope.ts'
 import { PAGING, query, replies, SIGNED_IN, tableReplies } from '../lib/route-schema.ts'
 import { staffRoute } from '../plugins/staff.ts'
 import { listAudit } from '../services/staff/audit.ts'
+import { setJudgeRounds } from '../services/staff/judge-rounds.ts'
 import {
   findAccount,
   grantRole,
@@ -89,6 +93,34 @@ export async function manageStaffRoutes(instance: FastifyInstance): Promise<void
       const user = await findAccount(k, account)
       const held = await revokeRole(k, request.userId, user.id, { role, competitionId, roundId })
       return ok({ changed: true, account: user.account, ...held }, '已撤销')
+    },
+  )
+
+  app.post(
+    '/manage/staff/judge-rounds',
+    {
+      ...staffRoute('organiser', 'body'),
+      schema: {
+        tags: TAGS,
+        summary:
+          '评委的评审轮次（所有轮次、指定轮次或撤销）：一轮的评审组即在该轮有席位的评委；失去席位的评委未提交的评审被收回，记入审计日志',
+        security: SIGNED_IN,
+        body: judgeRoundsBody,
+        response: replies(judgeRoundsSchema),
+      },
+    },
+    async (request) => {
+      const { account, competitionId, roundIds, add } = request.body
+      await mayAssign(k, request.userId, 'judge', competitionId)
+      const user = await findAccount(k, account)
+      const done = await setJudgeRounds(k, request.userId, user.id, competitionId, roundIds, add === true)
+      const answer: JudgeRoundsChange = { account: user.account, competitionId, ...done }
+      const msg = !done.changed
+        ? '评审轮次没有变化'
+        : done.after !== null && !done.after.length
+          ? '已撤销'
+          : '已保存评审轮次'
+      return ok(answer, msg)
     },
   )
 

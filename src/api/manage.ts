@@ -17,7 +17,13 @@ import type {
   SignupRow,
   StaffMe,
 } from '../../schemas/api/manage.ts'
-import type { AuditEntry, RoleChange, StaffRole, StaffRoleRow } from '../../schemas/api/staff.ts'
+import type {
+  AuditEntry,
+  JudgeRoundsChange,
+  RoleChange,
+  StaffRole,
+  StaffRoleRow,
+} from '../../schemas/api/staff.ts'
 import { getData, getTable, postData } from './http.ts'
 
 export type {
@@ -25,6 +31,7 @@ export type {
   CertificateReissue,
   CheckInRow,
   ExportFile,
+  JudgeRoundsChange,
   JudgingAssignment,
   ManageCompetition,
   ManageEntry,
@@ -81,6 +88,16 @@ export const changeRole = (
   action: 'grant' | 'revoke',
   body: { account: string; role: StaffRole; competitionId?: number },
 ) => postData<RoleChange>(`/manage/staff/${action}`, body, STAFF)
+/**
+ * A judge's round seats in a competition: null every round, a list those rounds, [] none (revoked);
+ * `add` adds them to the seats held (a grant).
+ */
+export const setJudgeRounds = (body: {
+  account: string
+  competitionId: number
+  roundIds: string[] | null
+  add?: boolean
+}) => postData<JudgeRoundsChange>('/manage/staff/judge-rounds', body, STAFF)
 export const listAudit = (params: Params) => getTable<AuditEntry>('/manage/audit', { ...STAFF, params })
 
 /** The exports of a competition (XLSX of entries, ZIP of works' files), made in the background. */

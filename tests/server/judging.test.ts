@@ -442,16 +442,20 @@ describe('the console’s view of the rounds (GET /api/manage/judging/rounds)', 
     expect(final.judges.map((j: { account: string }) => j.account)).toEqual([...JUDGES, FINAL_ONLY].sort())
   })
 
-  it('keeps a revoked judge listed while they still hold assignments, marked as no longer holding the role', async () => {
-    const judge = JUDGES[3]!
+  it('keeps a revoked judge listed with the entries they submitted, marked as no longer holding the role', async () => {
+    // JUDGES[2] submitted a sheet above; a revoke lets go of their other entries (issue 32 item 5,
+    // tests/server/judge-panels.test.ts), so what stays assigned is what they submitted.
+    const judge = JUDGES[2]!
     await post('/api/manage/staff/revoke', { account: judge, role: 'judge', competitionId: OWN }, ORGANISER)
     try {
       const [first] = (await overview(ORGANISER)).data
       const listed = first.judges.find((j: { account: string }) => j.account === judge)
       expect(listed).toMatchObject({ holdsRole: false, assigned: (await mineOf(judge)).length })
       expect(listed.assigned).toBeGreaterThan(0)
+      expect(listed.submitted).toBe(listed.assigned)
     } finally {
       await grantRole(k(), null, idOf(judge), { role: 'judge', competitionId: OWN })
+      await assign()
     }
   })
 

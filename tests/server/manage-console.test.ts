@@ -172,6 +172,28 @@ describe('GET /api/manage/entry', () => {
     expect(e.history).toEqual([])
   })
 
+  it('names a propositional range by its label from the definition, not its value (issue 32 item 10)', async () => {
+    const work = await k()
+      .selectFrom('competition_works')
+      .select(['id', 'base'])
+      .where('registration_id', '=', entrants[1]!.entryId)
+      .executeTakeFirstOrThrow()
+    const base = JSON.parse(work.base ?? '{}')
+    await k()
+      .updateTable('competition_works')
+      .set({ base: JSON.stringify({ ...base, range: 'p1' }) })
+      .where('id', '=', work.id)
+      .execute()
+    try {
+      const e = (await get(`/manage/entry?competitionId=${FEE}&entryId=${entrants[1]!.entryId}`)).data
+      const section = e.works[0].sections.find((s: { key: string }) => s.key === 'workBase')
+      const range = section.answers.find((a: { key: string }) => a.key === 'range')
+      expect(range).toMatchObject({ label: '参赛类别', text: '城市家具' })
+    } finally {
+      await k().updateTable('competition_works').set({ base: work.base }).where('id', '=', work.id).execute()
+    }
+  })
+
   it('an entry of another competition answers as one that does not exist', async () => {
     expect(
       (await get(`/manage/entry?competitionId=${OTHER}&entryId=${entrants[0]!.entryId}`, 'admin')).code,

@@ -762,3 +762,47 @@ describe('works outside the definition’s ranges', () => {
     expect(row[header!.indexOf(ENTRY_COLUMNS.workId)]).toBe(String(work.id))
   })
 })
+
+describe('text that a spreadsheet would read as a formula (issue 32 item 10)', () => {
+  it('is written with a leading apostrophe, as the ZIP manifest does, so editing the cell keeps it text', async () => {
+    const payer = await newPayer(t.server.app, t.api, 0)
+    await post('tbCompetitionInfo/user/add', { ...REGISTRATION, competitionId: EMPTY }, payer.token)
+    const c = definition(EMPTY)
+    const cover = await upload(payer.token, '公式.jpg')
+    const range = c.ranges.default[0]!
+    const work = (
+      await post(
+        'works/add',
+        { ...WORK_BASE, cover, images: [], range: range.value, proposition: undefined, competitionId: EMPTY },
+        payer.token,
+      )
+    ).data
+    const hostile = {
+      worksName: '=HYPERLINK("http://evil.example","点我")',
+      abstract: '\t+86 13900000000 联系我',
+    }
+    await t.server.app.db.kysely
+      .updateTable('competition_works')
+      .set({ base: JSON.stringify({ ...WORK_BASE, cover, range: range.value, ...hostile }) })
+      .where('id', '=', work.id)
+      .execute()
+    const workbook = await workbookOf((await exported('entries.xlsx', EMPTY, tokens.admin)).rawPayload)
+    const sheet = workbook.getWorksheet(range.label)!
+    const header = rowsOf(sheet)[0]!
+    let found: ExcelJS.Row | undefined
+    sheet.eachRow((row) => {
+      if (row.getCell(header.indexOf(ENTRY_COLUMNS.account) + 1).value === payer.account) found = row
+    })
+    expect(found).toBeDefined()
+    const cellOf = (label: string) => found!.getCell(header.indexOf(label) + 1)
+    for (const [label, text] of [
+      ['作品名称', hostile.worksName],
+      ['作品简介', hostile.abstract],
+    ] as const) {
+      expect(cellOf(label).type).toBe(ExcelJS.ValueType.String)
+      expect(cellOf(label).value).toBe(`'${text}`)
+    }
+    // Text that starts otherwise is written as it is.
+    expect(cellOf(ENTRY_COLUMNS.account).value).toBe(payer.account)
+  })
+})

@@ -47,7 +47,8 @@ const RULES: Record<StaffRole, readonly Actor[]> = {
 const TARGET = '13900000199'
 
 /** A value for each request field the staff routes read; a required field without one fails the test. */
-const SAMPLE: Record<string, string | number | number[]> = {
+type Sample = string | number | number[] | string[]
+const SAMPLE: Record<string, Sample> = {
   competitionId: OWN,
   account: TARGET,
   role: 'judge',
@@ -62,6 +63,7 @@ const SAMPLE: Record<string, string | number | number[]> = {
   entryId: 0,
   reason: '作品说明不完整，请补充后重新提交',
   roundId: 'first',
+  roundIds: ['first'],
   workId: 1,
   // The results routes (manage-results.ts): the submitted entry's work advances from 初评 to 终评, and
   // results are published now (终评 is made done in beforeAll, the publication undone before each request).
@@ -153,8 +155,8 @@ const manageRoutes = (): RouteEntry[] =>
 type Fields = { properties?: Record<string, unknown>; required?: string[] } | undefined
 
 /** The route's query or body filled from SAMPLE; the names of required fields SAMPLE lacks. */
-function fill(schema: Fields): { values: Record<string, string | number | number[]>; missing: string[] } {
-  const values: Record<string, string | number | number[]> = {}
+function fill(schema: Fields): { values: Record<string, Sample>; missing: string[] } {
+  const values: Record<string, Sample> = {}
   const missing: string[] = []
   for (const name of Object.keys(schema?.properties ?? {})) {
     if (SAMPLE[name] !== undefined) values[name] = SAMPLE[name]

@@ -4,6 +4,7 @@ import type { Competition } from '../../../definitions/competition/types.ts'
 import { MODERATION_LABELS, type ModerationState } from '../../../schemas/api/competition.ts'
 import type { Db } from '../../db/connect.ts'
 import type { ReferenceData } from '../reference-data.ts'
+import { spreadsheetText } from './cell-text.ts'
 import {
   type AnswerColumn,
   answerColumns,
@@ -85,13 +86,16 @@ function answersOf(row: RegistrationRow & Partial<WorkRow>): Record<string, Reco
   }
 }
 
+/** A cell as written: text a spreadsheet would take for a formula gets its apostrophe (cell-text.ts). */
+const asCell = (value: CellValue): CellValue => (typeof value === 'string' ? spreadsheetText(value) : value)
+
 function cellsOf(
   row: RegistrationRow & Partial<WorkRow>,
   columns: AnswerColumn[],
   labels: Map<string, Map<string, string>>,
 ): CellValue[] {
   const answers = answersOf(row)
-  return [
+  const cells: CellValue[] = [
     row.number ?? '',
     row.account,
     row.work_id ?? null,
@@ -112,6 +116,7 @@ function cellsOf(
     row.moderation_reason ?? '',
     beijingCell(row.registered_at),
   ]
+  return cells.map(asCell)
 }
 
 /**

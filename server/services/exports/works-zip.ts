@@ -7,6 +7,7 @@ import yazl from 'yazl'
 import type { Competition } from '../../../definitions/competition/types.ts'
 import type { Db } from '../../db/connect.ts'
 import type { FileStorage } from '../storage.ts'
+import { spreadsheetText } from './cell-text.ts'
 import { type AnswerColumn, answerColumns } from './columns.ts'
 import { allWorksPage, PAGE_SIZE, type WorkRow } from './entry-rows.ts'
 import { safeName } from './file-names.ts'
@@ -87,11 +88,7 @@ function worksNameOf(base: string): string {
 }
 
 /** A manifest cell: quoted, and a leading = + - @ defused so a spreadsheet shows it as text. */
-const csvCell = (value: string | number) => {
-  const text = String(value)
-  const defused = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
-  return `"${defused.replaceAll('"', '""')}"`
-}
+const csvCell = (value: string | number) => `"${spreadsheetText(String(value)).replaceAll('"', '""')}"`
 
 /**
  * Streams every live work's files of competition `c` as a ZIP (README "Exports"): each file at

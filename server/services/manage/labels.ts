@@ -30,12 +30,16 @@ type Ui = { 'ui:order'?: string[] } & Record<string, { 'ui:options'?: { source?:
 
 const IMAGE = /\.(jpe?g|png|gif|webp)$/i
 
-/** The choices a competition's forms draw from (`choicesUi(source)`), keyed as the forms name them. */
+/**
+ * The choices a competition's forms draw from (`choicesUi(source)`), keyed as the forms name them. A
+ * work's range is a default range or a propositional one (works.ts accepts both), so `ranges` labels
+ * both — a propositional value once showed raw (`p-kitchen`) on the entry's page.
+ */
 export function choiceSources(c: Competition): Record<string, Choice[]> {
   return {
     entrantTypes: c.entrantTypes,
     companyTypes: c.companyTypes,
-    ranges: c.ranges.default,
+    ranges: [...c.ranges.default, ...(c.ranges.propositional ?? [])],
     propositions: c.ranges.propositional ?? [],
   }
 }

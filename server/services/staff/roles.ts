@@ -4,6 +4,7 @@ import { STAFF_ROLES, type StaffRole, type StaffRoleRow } from '../../../schemas
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
+import { lockRounds, releaseUnseated } from '../judging/seats.ts'
 import { writeAudit } from './audit.ts'
 
 /**
@@ -77,16 +78,25 @@ export async function findAccount(k: Kysely<Database>, account: string) {
   return row
 }
 
-/** The judging round ids of a competition's definition as the competitions table holds it. */
-async function roundIdsOf(k: Kysely<Database>, competitionId: number): Promise<string[]> {
+/** The judging rounds (id, title) of a competition's definition text, in the definition's order. */
+export function roundsOfDefinition(definition: string): Array<{ id: string; title: string }> {
+  const parsed = JSON.parse(definition) as Partial<Competition>
+  return (parsed.judging?.rounds ?? []).map((r) => ({ id: r.id, title: r.title }))
+}
+
+/** The judging rounds of a competition's definition as the competitions table holds it. */
+export async function roundsOf(k: Kysely<Database>, competitionId: number) {
   const row = await k
     .selectFrom('competitions')
     .select('definition')
     .where('id', '=', competitionId)
     .executeTakeFirstOrThrow()
-  const definition = JSON.parse(row.definition) as Partial<Competition>
-  return (definition.judging?.rounds ?? []).map((r) => r.id)
+  return roundsOfDefinition(row.definition)
 }
+
+/** The judging round ids of a competition's definition. */
+export const roundIdsOf = async (k: Kysely<Database>, competitionId: number): Promise<string[]> =>
+  (await roundsOf(k, competitionId)).map((r) => r.id)
 
 /** Checks a grant's shape and its competition; answers it in the stored form. */
 async function checkedGrant(k: Kysely<Database>, grant: RoleGrant): Promise<HeldRole> {
@@ -151,7 +161,11 @@ export async function grantRole(
   })
 }
 
-/** Revokes a role the user holds; one not held is a 404 business error (nothing is written). */
+/**
+ * Revokes a role the user holds; one not held is a 404 business error (nothing is written). A judge
+ * who thereby loses a round seat lets go of that round's entries they have not submitted
+ * (releaseUnseated), recorded in the same audit entry.
+ */
 export async function revokeRole(
   k: Kysely<Database>,
   actorId: number | null,
@@ -160,7 +174,10 @@ export async function revokeRole(
   via: 'api' | 'cli' = 'api',
 ): Promise<HeldRole> {
   const role = await checkedGrant(k, grant)
+  const rounds =
+    role.role === 'judge' && role.competitionId !== null ? await roundIdsOf(k, role.competitionId) : []
   return k.transaction().execute(async (trx) => {
+    if (role.competitionId !== null) await lockRounds(trx, role.competitionId, rounds)
     const removed = await trx
       .deleteFrom('staff_roles')
       .where('user_id', '=', userId)
@@ -170,6 +187,8 @@ export async function revokeRole(
       .returning(['granted_by', 'granted_at'])
       .executeTakeFirst()
     if (!removed) throw new BusinessError(CODE.notFound, STAFF_MSG.notHeld)
+    const released =
+      role.competitionId === null ? [] : await releaseUnseated(trx, role.competitionId, userId, rounds)
     await writeAudit(trx, {
       actorId,
       action: 'role.revoke',
@@ -180,6 +199,7 @@ export async function revokeRole(
         via,
         before: { ...role, grantedBy: removed.granted_by, grantedAt: removed.granted_at },
         after: null,
+        ...(released.length ? { released } : {}),
       },
     })
     return role
@@ -265,6 +285,7 @@ export async function listRoles(
       'staff_roles.role',
       'staff_roles.competition_id',
       'competitions.title',
+      'competitions.definition',
       'staff_roles.round_id',
       'granter.account as granted_by',
       'staff_roles.granted_at',
@@ -277,17 +298,44 @@ export async function listRoles(
     .orderBy('staff_roles.role')
     .orderBy('staff_roles.id')
     .execute()
-  return rows
-    .filter((r) => isStaffRole(r.role))
-    .map((r) => ({
-      userId: r.user_id,
-      account: r.account,
-      username: r.username,
-      role: r.role as StaffRole,
-      competitionId: r.competition_id,
-      competitionTitle: r.title,
-      roundId: r.round_id,
-      grantedBy: r.granted_by,
-      grantedAt: r.granted_at,
-    }))
+  // A round seat is shown by the title the definition gives it, a judge's seats in the definition's
+  // order (each definition read once per competition).
+  const defined = new Map<number, Array<{ id: string; title: string }>>()
+  const roundsIn = (competitionId: number, definition: string) => {
+    let rounds = defined.get(competitionId)
+    if (!rounds) {
+      rounds = roundsOfDefinition(definition)
+      defined.set(competitionId, rounds)
+    }
+    return rounds
+  }
+  const seat = (r: (typeof rows)[number]) => {
+    if (r.competition_id === null || r.definition === null || r.round_id === null)
+      return { title: null, order: -1 }
+    const rounds = roundsIn(r.competition_id, r.definition)
+    const index = rounds.findIndex((x) => x.id === r.round_id)
+    return { title: rounds[index]?.title ?? r.round_id, order: index < 0 ? rounds.length : index }
+  }
+  const sameHolder = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    a.competition_id === b.competition_id && a.account === b.account && a.role === b.role
+  // The query's order, except a holder's round seats follow the definition: the query puts one
+  // holder's rows next to each other, and each such run is sorted on its own.
+  const ordered: typeof rows = []
+  for (const r of rows.filter((x) => isStaffRole(x.role))) {
+    let at = ordered.length
+    while (at > 0 && sameHolder(ordered[at - 1]!, r) && seat(ordered[at - 1]!).order > seat(r).order) at--
+    ordered.splice(at, 0, r)
+  }
+  return ordered.map((r) => ({
+    userId: r.user_id,
+    account: r.account,
+    username: r.username,
+    role: r.role as StaffRole,
+    competitionId: r.competition_id,
+    competitionTitle: r.title,
+    roundId: r.round_id,
+    roundTitle: seat(r).title,
+    grantedBy: r.granted_by,
+    grantedAt: r.granted_at,
+  }))
 }

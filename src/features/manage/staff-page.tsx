@@ -10,6 +10,7 @@ import {
   type StaffMe,
   type StaffRole,
   type StaffRoleRow,
+  setJudgeRounds,
 } from '../../api/manage.ts'
 import { pageParam, useFilterNavigation } from '../../components/directory-filters.tsx'
 import { Pager } from '../../components/pager.tsx'
@@ -18,12 +19,15 @@ import { notify } from '../../lib/notify.ts'
 import { paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { ConsoleFrame, LoadState } from './console-frame.tsx'
+import { StaffDialog } from './staff-dialog.tsx'
+import { type RoundChoice, RoundPicker, seatsText, useCompetitionRounds } from './staff-rounds.tsx'
 
 const PAGE_SIZE = 20
 const ROLE_LABELS: Record<StaffRole, string> = { admin: '管理员', organiser: '组织者', judge: '评委' }
 const ACTION_LABELS: Record<string, string> = {
   'role.grant': '授予角色',
   'role.revoke': '撤销角色',
+  'role.rounds': '调整评审轮次',
   'entry.return': '退回修改',
   'entry.disqualify': '取消资格',
   'entry.resubmit': '参赛者重新提交',
@@ -48,6 +52,33 @@ const TARGET_LABELS: Record<string, string> = {
 }
 
 /**
+ * One line of the staff list: a role, and for a judge every seat they hold in the competition (one row
+ * per round seat in staff_roles) — `rounds` null for every round.
+ */
+type StaffLine = StaffRoleRow & { rounds: Array<{ id: string; title: string }> | null }
+
+function staffLines(rows: StaffRoleRow[]): StaffLine[] {
+  const out: StaffLine[] = []
+  const judges = new Map<string, StaffLine>()
+  for (const r of rows) {
+    if (r.role !== 'judge') {
+      out.push({ ...r, rounds: null })
+      continue
+    }
+    const key = `${r.userId}-${r.competitionId}`
+    const seat = r.roundId === null ? null : { id: r.roundId, title: r.roundTitle ?? r.roundId }
+    const line = judges.get(key)
+    if (!line) {
+      const next = { ...r, rounds: seat && [seat] }
+      judges.set(key, next)
+      out.push(next)
+    } else if (line.rounds && seat) line.rounds.push(seat)
+    else line.rounds = null
+  }
+  return out
+}
+
+/**
  * /manage/staff: who holds which role, granting and revoking (an admin any role; an organiser the
  * judges of their competition), and the audit trail (an admin all of it, an organiser their
  * competitions').
@@ -67,13 +98,18 @@ function Staff({ me }: { me: StaffMe }) {
     roles.reload()
     setRound((r) => r + 1)
   }
-  const revoke = async (r: StaffRoleRow) => {
+  const [editing, setEditing] = useState<StaffLine>()
+  const revoke = async (r: StaffLine) => {
     try {
-      await changeRole('revoke', {
-        account: r.account,
-        role: r.role,
-        competitionId: r.competitionId ?? undefined,
-      })
+      // A judge is revoked from every round seat at once (their unsubmitted entries are released).
+      if (r.role === 'judge' && r.competitionId !== null)
+        await setJudgeRounds({ account: r.account, competitionId: r.competitionId, roundIds: [] })
+      else
+        await changeRole('revoke', {
+          account: r.account,
+          role: r.role,
+          competitionId: r.competitionId ?? undefined,
+        })
       notify('已撤销', 'success')
       changed()
     } catch {
@@ -90,23 +126,46 @@ function Staff({ me }: { me: StaffMe }) {
         <LoadState loaded={roles} empty={{ text: '暂无工作人员角色。', isEmpty: (l) => l.length === 0 }}>
           {(list) => (
             <RecordTable
-              rows={list}
-              rowKey={(r) => `${r.userId}-${r.role}-${r.competitionId}-${r.roundId}`}
+              rows={staffLines(list)}
+              rowKey={(r) => `${r.userId}-${r.role}-${r.competitionId}`}
               testId="staff-roles"
               title={(r) => `${r.username}（${r.account}）`}
               columns={[
                 { header: '账号', cell: (r) => `${r.username}（${r.account}）`, inCard: false },
                 { header: '角色', cell: (r) => ROLE_LABELS[r.role] },
                 { header: '赛事', cell: (r) => r.competitionTitle ?? '全站' },
+                {
+                  header: '评审轮次',
+                  cell: (r) =>
+                    r.role === 'judge' ? (
+                      <Text as="span" data-testid="staff-rounds">
+                        {seatsText(r.rounds?.map((x) => x.title) ?? null)}
+                      </Text>
+                    ) : (
+                      '—'
+                    ),
+                },
                 { header: '授予人', cell: (r) => r.grantedBy ?? '命令行 / 演示数据' },
                 { header: '授予时间', nowrap: true, cell: (r) => formatBeijing(Date.parse(r.grantedAt)) },
                 {
                   header: '操作',
                   cell: (r) =>
                     me.admin || r.role === 'judge' ? (
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => revoke(r)}>
-                        撤销
-                      </Button>
+                      <HStack gap="2" wrap="wrap">
+                        {r.role === 'judge' && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            onClick={() => setEditing(r)}
+                            data-testid="staff-edit-rounds"
+                          >
+                            调整轮次
+                          </Button>
+                        )}
+                        <Button size="xs" variant="outline" colorPalette="red" onClick={() => revoke(r)}>
+                          撤销
+                        </Button>
+                      </HStack>
                     ) : (
                       <Text color="fg.muted">—</Text>
                     ),
@@ -115,6 +174,16 @@ function Staff({ me }: { me: StaffMe }) {
             />
           )}
         </LoadState>
+        {editing && (
+          <RoundsDialog
+            line={editing}
+            onClose={() => setEditing(undefined)}
+            onDone={() => {
+              setEditing(undefined)
+              changed()
+            }}
+          />
+        )}
       </Stack>
       <Stack gap="3">
         <Heading as="h2" size="md">
@@ -167,9 +236,57 @@ function describe(detail: Record<string, unknown>): string {
   if (side && typeof side.trackingNumber === 'string') return `${side.carrier ?? ''} ${side.trackingNumber}`
   if (typeof detail.added === 'number')
     return `新分配 ${detail.added} 份 · 作品 ${detail.entries} 件 · 评委 ${detail.judges} 位`
+  if (detail.after !== undefined && side && 'rounds' in side) {
+    const seats = (v: Record<string, unknown> | null | undefined) =>
+      v ? seatsText((v.titles as string[] | null | undefined) ?? (v.rounds as string[] | null) ?? null) : '无'
+    const released = (detail.released as Array<{ workIds: number[] }> | undefined) ?? []
+    const count = released.reduce((n, r) => n + r.workIds.length, 0)
+    return `评委轮次：${seats(before)} → ${seats(after)}${count ? ` · 收回未提交评审 ${count} 份` : ''}`
+  }
   if (side && typeof side.role === 'string')
-    return `${ROLE_LABELS[side.role as StaffRole] ?? side.role}${side.competitionId ? ` · 赛事 ${side.competitionId}` : ''}`
+    return `${ROLE_LABELS[side.role as StaffRole] ?? side.role}${side.competitionId ? ` · 赛事 ${side.competitionId}` : ''}${side.roundId ? ` · 轮次 ${side.roundId}` : ''}`
   return ''
+}
+
+/** 调整轮次: the judge's seats in the competition become exactly those picked. */
+function RoundsDialog({ line, onClose, onDone }: { line: StaffLine; onClose(): void; onDone(): void }) {
+  const rounds = useCompetitionRounds(line.competitionId ?? undefined)
+  const [choice, setChoice] = useState<RoundChoice>(line.rounds?.map((r) => r.id) ?? null)
+  const confirm = async () => {
+    const done = await setJudgeRounds({
+      account: line.account,
+      competitionId: line.competitionId!,
+      roundIds: choice,
+    })
+    const released = done.released.reduce((n, r) => n + r.workIds.length, 0)
+    notify(
+      !done.changed
+        ? '评审轮次没有变化'
+        : released
+          ? `已保存评审轮次，收回未提交的评审 ${released} 份，请再次“分配评审”`
+          : '已保存评审轮次',
+      done.changed ? 'success' : 'info',
+    )
+    onDone()
+  }
+  return (
+    <StaffDialog
+      title={`调整评审轮次：${line.username}`}
+      testId="staff-rounds-dialog"
+      confirm="保存"
+      disabled={!rounds || (choice !== null && !choice.length)}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          {line.competitionTitle}
+          。评委失去某轮的席位后不能再打开该轮作品；其未提交的评审被收回，由下次“分配评审”交给该轮其他评委，已提交的评分保留。
+        </Text>
+        <RoundPicker rounds={rounds} value={choice} onChange={setChoice} />
+      </Stack>
+    </StaffDialog>
+  )
 }
 
 function GrantForm({ admin, onDone }: { admin: boolean; onDone(): void }) {
@@ -178,17 +295,34 @@ function GrantForm({ admin, onDone }: { admin: boolean; onDone(): void }) {
   const [role, setRole] = useState<StaffRole>(admin ? 'organiser' : 'judge')
   const [competitionId, setCompetitionId] = useState('')
   const [busy, setBusy] = useState(false)
+  const [seats, setSeats] = useState<RoundChoice>(null)
   const needsCompetition = role !== 'admin'
+  const judgeRounds = useCompetitionRounds(
+    role === 'judge' && competitionId ? Number(competitionId) : undefined,
+  )
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setBusy(true)
     try {
-      const done = await changeRole('grant', {
-        account: account.trim(),
-        role,
-        competitionId: needsCompetition ? Number(competitionId) : undefined,
-      })
-      notify(done.changed ? '已授予' : '该账号已有这个角色', done.changed ? 'success' : 'info')
+      // A judge's rounds are added to those they hold (every round stays every round).
+      const changed =
+        role === 'judge'
+          ? (
+              await setJudgeRounds({
+                account: account.trim(),
+                competitionId: Number(competitionId),
+                roundIds: seats,
+                add: true,
+              })
+            ).changed
+          : (
+              await changeRole('grant', {
+                account: account.trim(),
+                role,
+                competitionId: needsCompetition ? Number(competitionId) : undefined,
+              })
+            ).changed
+      notify(changed ? '已授予' : '该账号已有这个角色', changed ? 'success' : 'info')
       setAccount('')
       onDone()
     } catch {
@@ -241,7 +375,10 @@ function GrantForm({ admin, onDone }: { admin: boolean; onDone(): void }) {
               <NativeSelect.Field
                 name="competitionId"
                 value={competitionId}
-                onChange={(e) => setCompetitionId(e.target.value)}
+                onChange={(e) => {
+                  setCompetitionId(e.target.value)
+                  setSeats(null)
+                }}
               >
                 <option value="">请选择赛事</option>
                 {(competitions.data ?? []).map((c) => (
@@ -254,12 +391,19 @@ function GrantForm({ admin, onDone }: { admin: boolean; onDone(): void }) {
             </NativeSelect.Root>
           </Field.Root>
         )}
+        {role === 'judge' && competitionId && (
+          <RoundPicker rounds={judgeRounds} value={seats} onChange={setSeats} />
+        )}
         <HStack>
           <Button
             type="submit"
             colorPalette="brand"
             loading={busy}
-            disabled={!account.trim() || (needsCompetition && !competitionId)}
+            disabled={
+              !account.trim() ||
+              (needsCompetition && !competitionId) ||
+              (role === 'judge' && seats !== null && !seats.length)
+            }
           >
             授予
           </Button>
