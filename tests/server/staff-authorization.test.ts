@@ -63,6 +63,8 @@ const SAMPLE: Record<string, string | number | number[]> = {
   reason: '作品说明不完整，请补充后重新提交',
   roundId: 'first',
   workId: 1,
+  // The judges' file route (judge.ts): the first file of the entry named above.
+  file: 0,
   // The results routes (manage-results.ts): the submitted entry's work advances from 初评 to 终评, and
   // results are published now (终评 is made done in beforeAll, the publication undone before each request).
   workIds: [],
