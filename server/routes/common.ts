@@ -28,6 +28,7 @@ import { requireUser, viewerId } from '../plugins/auth.ts'
 import { registerMultipart } from '../plugins/uploads.ts'
 import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
 import { recordUpload } from '../services/file-records.ts'
+import { blindRound } from '../services/judging/rounds.ts'
 import {
   type FileStorage,
   INCOMPLETE,
@@ -191,7 +192,7 @@ export async function commonRoutes(instance: FastifyInstance): Promise<void> {
     const { name } = request.params
     if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) throw new BusinessError(CODE.notFound, '文件不存在')
     // Someone else's private upload answers exactly like a file that does not exist (README).
-    const access = await fileAccess(app.db, name, () => viewerId(app, request))
+    const access = await fileAccess(app.db, name, () => viewerId(app, request), blindRound(app.competitions))
     if (access === 'none') throw new BusinessError(CODE.notFound, '文件不存在')
     const file = await app.storage.localPath(name)
     if (!fs.existsSync(file)) throw new BusinessError(CODE.notFound, '文件不存在')

@@ -1,5 +1,6 @@
+import fs from 'node:fs'
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { listOf } from '../../schemas/api/json.ts'
 import {
   judgeConflictSchema,
@@ -11,11 +12,15 @@ import {
   manageJudgingRoundSchema,
 } from '../../schemas/api/judging.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
-import { query, replies, SIGNED_IN } from '../lib/route-schema.ts'
+import { type BytesReplyProvider, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
+import { CROSS_SITE_MSG, fromAnotherSite } from '../plugins/cross-site.ts'
+import { RequestError } from '../plugins/errors.ts'
 import { staffRoute } from '../plugins/staff.ts'
 import { competitionOf } from '../services/competition/lookup.ts'
+import { disposition } from '../services/exports/file-names.ts'
 import { requireRoundSeat } from '../services/judging/access.ts'
 import { assignRound, declareConflict } from '../services/judging/assignment.ts'
+import { BlindCopies, judgeFile } from '../services/judging/blind-files.ts'
 import { judgingOverview } from '../services/judging/overview.ts'
 import { findRound, JUDGING_MSG, requireOpen } from '../services/judging/rounds.ts'
 import { saveSheet } from '../services/judging/sheets.ts'
@@ -30,17 +35,25 @@ const ROUND = {
   description: '评审轮次 id（赛事定义 judging.rounds[].id）',
 } as const
 const WORK = { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: '作品编号' } as const
+const FILE = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 99,
+  description: '文件序号：作品页文件列表（封面、作品图片、展板）中的位置，从 0 起',
+} as const
 
 /**
  * The judges' workspace (README "Judging"): a judge lists their rounds and the entries assigned to
- * them, opens one (without the entrant's identity in a blind round), saves and submits a score sheet,
- * and declares a conflict of interest; organisers run a round's assignment. Every change only while the
- * round is open, and each writes an audit entry (in the services).
+ * them, opens one (without the entrant's identity in a blind round, its files under neutral names and
+ * without metadata), saves and submits a score sheet, and declares a conflict of interest; organisers
+ * run a round's assignment. Every change only while the round is open, and each writes an audit entry
+ * (in the services).
  */
-export async function judgeRoutes(instance: FastifyInstance): Promise<void> {
+export async function judgeRoutes(instance: FastifyInstance, opts: { siteOrigin?: string }): Promise<void> {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
   const k = app.db.kysely
   const registry = app.competitions
+  const copies = new BlindCopies(app.storage, app.workers)
 
   app.get(
     '/judge/rounds',
@@ -96,6 +109,44 @@ export async function judgeRoutes(instance: FastifyInstance): Promise<void> {
       const { competitionId, roundId, workId } = request.query
       await requireRoundSeat(k, request.userId, competitionId, roundId)
       return ok(await entryDetail(k, registry, request.userId, competitionId, roundId, workId))
+    },
+  )
+
+  // Pictures and documents load through <img> and links: the session cookie counts (the route changes
+  // nothing), and another site may not have a judge's browser fetch one.
+  const judgeStaff = staffRoute('judge', 'query')
+  instance.withTypeProvider<BytesReplyProvider>().get(
+    '/judge/file',
+    {
+      ...judgeStaff,
+      onRequest: async (request: FastifyRequest) => {
+        if (fromAnotherSite(request, opts.siteOrigin)) throw new RequestError(403, CROSS_SITE_MSG)
+      },
+      config: { ...judgeStaff.config, sessionCookie: true },
+      schema: {
+        tags: TAGS,
+        summary:
+          '分配给我的作品的一个文件（匿名评审用）：去除元数据（图片 EXIF/XMP/IPTC，PDF 作者、标题等及 XMP），以中性文件名（作品编号-文件类别）打开',
+        security: SIGNED_IN,
+        querystring: query({ competitionId: COMPETITION, roundId: ROUND, workId: WORK, file: FILE }, [
+          'competitionId',
+          'roundId',
+          'workId',
+          'file',
+        ]),
+        response: textReplies('文件内容（Content-Disposition: inline，中性文件名）'),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query
+      await requireRoundSeat(k, request.userId, q.competitionId, q.roundId)
+      const file = await judgeFile(k, registry, copies, request.userId, q)
+      return reply
+        .type(file.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', disposition('inline', file.ascii, file.name))
+        .send(fs.createReadStream(file.path))
     },
   )
 

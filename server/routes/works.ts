@@ -33,6 +33,7 @@ import {
 import { requireUser, viewerId } from '../plugins/auth.ts'
 import { registerMultipart } from '../plugins/uploads.ts'
 import { FILE_CACHE, fileAccess } from '../services/file-access.ts'
+import { blindRound } from '../services/judging/rounds.ts'
 import type { Limit } from '../services/rate-limits.ts'
 import { INCOMPLETE, MAX_UPLOAD_BYTES } from '../services/storage.ts'
 import { WorkDocuments } from '../services/works/documents.ts'
@@ -291,7 +292,12 @@ export async function worksRoutes(
       if (!/^[0-9a-f]{64}\.[a-z]{3,4}$/.test(name) || !isWorkImage(name))
         throw new BusinessError(CODE.notFound, '文件不存在')
       // As the original: someone else's private upload answers like a file that does not exist.
-      const access = await fileAccess(app.db, name, () => viewerId(app, request))
+      const access = await fileAccess(
+        app.db,
+        name,
+        () => viewerId(app, request),
+        blindRound(app.competitions),
+      )
       if (access === 'none') throw new BusinessError(CODE.notFound, '文件不存在')
       let file: string | undefined
       try {

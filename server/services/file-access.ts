@@ -12,7 +12,9 @@ import { organiserScope } from './staff/roles.ts'
  * - 'public': a public record names it; served `public, max-age=31536000, immutable`.
  * - 'uploader': the viewer uploaded this content; served `private, no-store`.
  * - 'staff': an admin, an organiser of a competition whose entry holds the file (the console's
- *   entry page previews it), or a judge the entry is assigned to; served `private, no-store`.
+ *   entry page previews it), or a judge the entry is assigned to in a round that is not blind (a
+ *   blind round's judges get clean copies under neutral names instead: services/judging/blind-files.ts);
+ *   served `private, no-store`.
  * - 'none': anyone else, answered exactly as a file that does not exist.
  */
 export type FileAccess = 'public' | 'uploader' | 'staff' | 'none'
@@ -46,6 +48,9 @@ async function shownPublicly(db: Kysely<Database>, name: string): Promise<boolea
   return !!photo
 }
 
+/** Whether judges of a competition's round judge it blind (services/judging/rounds.ts, blindRound). */
+export type BlindRound = (competitionId: number, roundId: string) => boolean
+
 /**
  * The access a viewer has to a stored file. `viewer` is asked only for a file no public record
  * shows; a missing file and someone else's private one take the same steps and answer 'none'.
@@ -54,6 +59,7 @@ export async function fileAccess(
   { kysely: db }: Db,
   name: string,
   viewer: () => Promise<number | undefined>,
+  blind: BlindRound,
 ): Promise<FileAccess> {
   if (await shownPublicly(db, name)) return 'public'
   const userId = await viewer()
@@ -66,7 +72,7 @@ export async function fileAccess(
     .executeTakeFirst()
   if (uploaded) return 'uploader'
   if (await staffMaySee(db, userId, name)) return 'staff'
-  return (await judgeSees(db, name, userId)) ? 'staff' : 'none'
+  return (await judgeSees(db, name, userId, blind)) ? 'staff' : 'none'
 }
 
 /**
@@ -105,20 +111,27 @@ async function staffMaySee(db: Kysely<Database>, userId: number, name: string): 
 }
 
 /**
- * A judge sees the files of the entries assigned to them (README "Judging"): the work's base form
- * (cover, pictures) and display boards — the files the judging entry page lists — served privately
- * like the uploader's own. Names are content hashes with an extension, no LIKE wildcards.
+ * A judge sees the files of the entries assigned to them in a round that is not blind (README
+ * "Judging"): the work's base form (cover, pictures) and display boards — the files the judging entry
+ * page lists — served privately like the uploader's own. In a blind round the original, with its
+ * metadata, is not theirs to fetch even by its name. Names are content hashes with an extension, no
+ * LIKE wildcards.
  */
-async function judgeSees(db: Kysely<Database>, name: string, userId: number): Promise<boolean> {
+async function judgeSees(
+  db: Kysely<Database>,
+  name: string,
+  userId: number,
+  blind: BlindRound,
+): Promise<boolean> {
   if (!/^[0-9a-f]{64}\.[a-z0-9]{2,4}$/.test(name)) return false
   const pattern = `%/api/files/${name}%`
-  const row = await db
+  const rounds = await db
     .selectFrom('judging_assignments as a')
     .innerJoin('competition_works as w', 'w.id', 'a.work_id')
-    .select('a.id')
+    .select(['a.competition_id', 'a.round_id'])
+    .distinct()
     .where('a.judge_id', '=', userId)
     .where((eb) => eb.or([eb('w.base', 'like', pattern), eb('w.display_board', 'like', pattern)]))
-    .limit(1)
-    .executeTakeFirst()
-  return !!row
+    .execute()
+  return rounds.some((r) => !blind(r.competition_id, r.round_id))
 }

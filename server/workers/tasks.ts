@@ -7,6 +7,7 @@ import {
   type CertificatePdfInput,
   competitionCertificatePdf as drawCompetitionCertificate,
 } from '../services/competition/certificate-pdf.ts'
+import { type BlindCopyOutcome, makeBlindCopy } from '../services/judging/blind-copy.ts'
 import { receiptPdf as drawReceipt, type ReceiptPdfInput } from '../services/receipt-pdf.ts'
 import { resumePdf as drawResume } from '../services/resume-pdf.ts'
 import {
@@ -52,3 +53,7 @@ export const rendition = (input: {
   target: string
   width: number
 }): Promise<RenditionOutcome> => makeRendition(input.source, input.target, input.width)
+
+/** A judge's copy of an upload without its metadata (README "Judging": blind rounds). */
+export const blindCopy = (input: { source: string; target: string }): Promise<BlindCopyOutcome> =>
+  makeBlindCopy(input.source, input.target)

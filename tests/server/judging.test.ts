@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sheetSchema } from '../../definitions/competition/sheet-schema.ts'
 import { fileAccess } from '../../server/services/file-access.ts'
-import { JUDGING_MSG } from '../../server/services/judging/rounds.ts'
+import { blindRound, JUDGING_MSG } from '../../server/services/judging/rounds.ts'
 import { grantRole, STAFF_MSG } from '../../server/services/staff/roles.ts'
 import { FIXTURE_IDS } from '../support/competitions.ts'
 import { CRITERIA, insertSubmittedWork, judgingRoot } from '../support/judging.ts'
@@ -182,7 +182,7 @@ describe('what a judge sees', () => {
       expect(text).not.toContain(secret)
   })
 
-  it('the files of an assigned entry are listed and readable by its judges, not by other judges', async () => {
+  it('the files of an assigned entry are listed under neutral names; the uploads stay closed to every judge of the blind round', async () => {
     const [workId] = await mineOf(JUDGES[1]!)
     const name = `${'ab'.repeat(32)}.jpg`
     const row = await k()
@@ -200,11 +200,19 @@ describe('what a judge sees', () => {
       `/api/judge/entry?competitionId=${OWN}&roundId=first&workId=${workId}`,
       JUDGES[1]!,
     )
-    expect(entry.data.files).toEqual([{ label: '作品封面', name: '封面.jpg', url: `/api/files/${name}` }])
+    // The cleaned copies themselves: tests/server/judging-blind-files.test.ts.
+    expect(entry.data.files).toEqual([
+      {
+        label: '作品封面',
+        name: `作品${String(workId).padStart(5, '0')}-作品封面.jpg`,
+        url: `/api/judge/file?competitionId=${OWN}&roundId=first&workId=${workId}&file=0`,
+      },
+    ])
     const onIt = (await assignments()).filter((a) => a.work_id === workId).map((a) => a.judge_id)
     const outsider = JUDGES.map(idOf).find((j) => !onIt.includes(j))!
-    expect(await fileAccess(t.server.app.db, name, async () => idOf(JUDGES[1]!))).toBe('staff')
-    expect(await fileAccess(t.server.app.db, name, async () => outsider)).toBe('none')
+    const blind = blindRound(t.server.app.competitions)
+    expect(await fileAccess(t.server.app.db, name, async () => idOf(JUDGES[1]!), blind)).toBe('none')
+    expect(await fileAccess(t.server.app.db, name, async () => outsider, blind)).toBe('none')
   })
 
   it('refuses an entry not assigned to them (404), and a round they do not sit on (403)', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { nowIso } from '../../server/lib/time.ts'
 import { fileAccess } from '../../server/services/file-access.ts'
+import { blindRound } from '../../server/services/judging/rounds.ts'
 import { definitionsRoot, FIXTURE_IDS, fixture, phasesAt } from '../support/competitions.ts'
 import { beijing } from '../support/definition-time.ts'
 import { CRITERIA } from '../support/judging.ts'
@@ -161,7 +162,8 @@ const resultsOf = async (account: string, competitionId: number) =>
       comments: Array<{ roundId: string; roundTitle: string; judge: string; comment: string }>
     }>
   } | null
-const anonymous = (name: string) => fileAccess(t.server.app.db, name, async () => undefined)
+const anonymous = (name: string) =>
+  fileAccess(t.server.app.db, name, async () => undefined, blindRound(t.server.app.competitions))
 
 beforeAll(async () => {
   for (const [i, account] of [...JUDGES, ...ENTRANTS].entries()) {

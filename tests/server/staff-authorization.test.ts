@@ -65,6 +65,8 @@ const SAMPLE: Record<string, Sample> = {
   roundId: 'first',
   roundIds: ['first'],
   workId: 1,
+  // The judges' file route (judge.ts): the first file of the entry named above.
+  file: 0,
   // The results routes (manage-results.ts): the submitted entry's work advances from 初评 to 终评, and
   // results are published now (终评 is made done in beforeAll, the publication undone before each request).
   workIds: [],

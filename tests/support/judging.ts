@@ -18,9 +18,9 @@ export const CRITERIA = [
 
 /**
  * fee-default's judging: a scored round `first` open now (`firstJudges` per entry) and a scored `final`
- * three weeks on, which the top entry of each range enters.
+ * three weeks on, which the top entry of each range enters; both blind unless `finalBlind` is false.
  */
-function feeDefaultJudging(now: number, firstJudges: number) {
+function feeDefaultJudging(now: number, firstJudges: number, finalBlind = true) {
   const round = { mode: 'score', criteria: CRITERIA } as const
   return {
     rounds: [
@@ -43,15 +43,16 @@ function feeDefaultJudging(now: number, firstJudges: number) {
         result: 'trimmedMean',
         entries: { topPerRange: 1 },
         judgesPerEntry: 3,
+        ...(finalBlind ? {} : { blind: false }),
       },
     ],
   }
 }
 
-export function judgingRoot(now = Date.now()): string {
+export function judgingRoot(now = Date.now(), { finalBlind = true } = {}): string {
   return definitionsRoot({
     'fee-default': fixture('fee-default', {
-      judging: feeDefaultJudging(now, 2),
+      judging: feeDefaultJudging(now, 2, finalBlind),
       awards: { levels: [{ id: 'gold', title: '金奖', count: 1 }] },
     }),
     qt2025: fixture('qt2025', {

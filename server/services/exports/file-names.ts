@@ -40,14 +40,19 @@ export function safeName(name: string, fallback: string): string {
 }
 
 /**
- * `attachment` with an ASCII name for old clients and the Chinese one per RFC 5987 / RFC 6266
- * (`filename*=UTF-8''…`), which every current browser prefers.
+ * A Content-Disposition with an ASCII name for old clients and the Chinese one per RFC 5987 / RFC 6266
+ * (`filename*=UTF-8''…`), which every current browser prefers: `attachment` to save the file,
+ * `inline` to show it (a picture in an <img>, a PDF in the browser) under that name when saved.
  */
-export function attachment(asciiName: string, name: string): string {
+export function disposition(type: 'attachment' | 'inline', asciiName: string, name: string): string {
   // encodeURIComponent leaves ' ( ) * ! unescaped; RFC 5987's attr-char admits none of ' ( ) *.
   const encoded = encodeURIComponent(name.toWellFormed()).replace(
     /['()*]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   )
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encoded}`
+  return `${type}; filename="${asciiName}"; filename*=UTF-8''${encoded}`
 }
+
+/** `disposition('attachment', …)`: a download saved under `name`. */
+export const attachment = (asciiName: string, name: string): string =>
+  disposition('attachment', asciiName, name)

@@ -53,6 +53,17 @@ export function requireOpen(r: JudgingRound, now = Date.now()): void {
   if (refusal) throw new BusinessError(CODE.badRequest, refusal)
 }
 
+/**
+ * Whether judges of a competition's round judge it blind (roundSettings: blind unless the definition
+ * says otherwise); a round the definitions no longer have counts as blind, so it opens nothing.
+ */
+export const blindRound =
+  (registry: CompetitionRegistry) =>
+  (competitionId: number, roundId: string): boolean => {
+    const round = registry.byId(competitionId)?.judging?.rounds.find((r) => r.id === roundId)
+    return !round || roundSettings(round).blind
+  }
+
 /** The competition and round a request names; unknown ones are 404 business errors. */
 export function findRound(
   registry: CompetitionRegistry,

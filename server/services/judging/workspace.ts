@@ -14,28 +14,28 @@ import type { CompetitionRegistry } from '../competitions.ts'
 import { isPublished, publishedCompetitionIds } from '../results/published.ts'
 import { rolesOf } from '../staff/roles.ts'
 import { eligibleWorkIds } from './eligibility.ts'
+import { entryFiles, neutralNames, parseObject } from './entry-files.ts'
 import { findRound, roundState } from './rounds.ts'
 import { requireAssigned, sheetView } from './sheets.ts'
 
 type K = Kysely<Database>
 
-const parse = (text: string | null): Record<string, unknown> => {
-  if (!text) return {}
-  try {
-    const v = JSON.parse(text)
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
+const parse = parseObject
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
-/** An uploaded file's stored address, or undefined for anything else. */
-const fileUrl = (v: unknown): string | undefined => {
-  const url = (v as { fileUrl?: unknown } | null)?.fileUrl
-  return typeof url === 'string' && url.startsWith('/api/files/') ? url : undefined
-}
+/**
+ * Where a judge fetches file `index` of an entry's files (entry-files.ts) in a blind round: the
+ * judges' file route, which serves a copy without metadata under a neutral name — never the stored
+ * upload's address, whose content hash a public record could match to its owner.
+ */
+export const judgeFileUrl = (competitionId: number, roundId: string, workId: number, index: number) =>
+  `/api/judge/file?${new URLSearchParams({
+    competitionId: String(competitionId),
+    roundId,
+    workId: String(workId),
+    file: String(index),
+  })}`
 
 const rangeLabel = (c: Competition, value: string) =>
   [...c.ranges.default, ...(c.ranges.propositional ?? [])].find((r) => r.value === value)?.label ?? value
@@ -122,7 +122,7 @@ export async function myEntries(
         .onRef('s.work_id', '=', 'a.work_id')
         .onRef('s.judge_id', '=', 'a.judge_id'),
     )
-    .select(['a.work_id', 'w.base', 's.scores', 's.submitted', 's.id as sheet'])
+    .select(['a.work_id', 'w.base', 'w.display_board', 's.scores', 's.submitted', 's.id as sheet'])
     .where('a.competition_id', '=', competitionId)
     .where('a.round_id', '=', roundId)
     .where('a.judge_id', '=', judgeId)
@@ -133,13 +133,19 @@ export async function myEntries(
     const base = parse(r.base)
     const score =
       round.mode === 'score' && r.scores ? (weightedScore(round.criteria, parse(r.scores)) ?? null) : null
+    const files = entryFiles(base, parse(r.display_board))
+    const cover = files[0]?.kind === 'cover' ? files[0] : undefined
     return {
       workId: r.work_id,
       entryNumber: entryNumber(r.work_id),
       range: str(base.range),
       rangeLabel: rangeLabel(c, str(base.range)),
       worksName: str(base.worksName),
-      cover: fileUrl(base.cover) ?? null,
+      cover: !cover
+        ? null
+        : round.blind
+          ? judgeFileUrl(competitionId, roundId, r.work_id, 0)
+          : `/api/files/${cover.stored}`,
       status: r.submitted === 1 ? 'submitted' : r.sheet !== null ? 'saved' : 'todo',
       score,
     }
@@ -149,7 +155,9 @@ export async function myEntries(
 /**
  * One assigned entry as the judge opens it: the work's name, range, abstract and files (cover,
  * pictures, display boards) — in a blind round nothing of the entrant: no name, phone, company,
- * co-authors (the design statement's team) or adviser; otherwise also the entrant's name and company.
+ * co-authors (the design statement's team) or adviser, and the files under neutral names through the
+ * judges' file route, without their metadata; otherwise also the entrant's name and company, and the
+ * files as uploaded under the names they had.
  */
 export async function entryDetail(
   k: K,
@@ -177,16 +185,15 @@ export async function entryDetail(
     .executeTakeFirst()
   const base = parse(work.base)
   const published = await isPublished(k, competitionId)
-  const files: JudgeEntryDetail['files'] = []
-  const add = (v: unknown, label: string) => {
-    const url = fileUrl(v)
-    if (url) files.push({ label, name: str((v as { fileOgName?: unknown }).fileOgName) || label, url })
-  }
-  add(base.cover, '作品封面')
-  for (const [i, image] of (Array.isArray(base.images) ? base.images : []).entries())
-    add(image, `作品图片 ${i + 1}`)
-  const boards = parse(work.display_board).displayBoard
-  for (const [i, board] of (Array.isArray(boards) ? boards : []).entries()) add(board, `展板 ${i + 1}`)
+  const files: JudgeEntryDetail['files'] = entryFiles(base, parse(work.display_board)).map((f, i) =>
+    round.blind
+      ? {
+          label: f.label,
+          name: neutralNames(workId, f).name,
+          url: judgeFileUrl(competitionId, roundId, workId, i),
+        }
+      : { label: f.label, name: f.originalName, url: `/api/files/${f.stored}` },
+  )
   const registration = parse(work.data)
   const proposition = str(base.proposition)
   return {

@@ -37,6 +37,11 @@ import { sheetErrors, sheetValidator } from './sheet-validator.ts'
 /** How long the form waits after the last change before it autosaves. */
 const AUTOSAVE_MS = 1000
 const IMAGE = /\.(jpe?g|png|webp|gif)$/i
+/**
+ * Whether a file is a picture, previewed inline: told by its address's extension, or — a blind round's
+ * copy (`/api/judge/file?…`, no extension) — by its neutral name, which the server gives the real one.
+ */
+const isPicture = (f: { url: string; name: string }) => IMAGE.test(/\.\w+$/.test(f.url) ? f.url : f.name)
 
 /** /judge/entry?competitionId&roundId&workId: one assigned entry, its files and the scoring form. */
 export function Component() {
@@ -125,7 +130,7 @@ function EntryView({ entry }: { entry: JudgeEntryDetail }) {
                       <Text fontSize="sm" color="fg.muted">
                         {f.label}
                       </Text>
-                      {IMAGE.test(f.url) ? (
+                      {isPicture(f) ? (
                         <a href={toAddress(f.url)} target="_blank" rel="noreferrer">
                           <Image
                             src={toAddress(f.url)}
