@@ -16,7 +16,7 @@ export type CertificateTemplate = keyof typeof CERTIFICATE_TEMPLATES
 
 /** The merge fields a body may use, and what each is filled with. */
 export const MERGE_FIELDS = {
-  entrant: '获证人：报名表中的姓名（团队参赛为团队名称）',
+  entrant: '获证人：参赛者实名认证的姓名',
   coAuthors: '合作作者：作品设计信息中的团队成员，以“、”分隔',
   adviser: '指导老师：以“、”分隔',
   work: '作品名称（多件作品以“、”分隔）',

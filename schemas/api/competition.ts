@@ -236,7 +236,13 @@ export const myCompetitionSchema = object({
   payRequired: boolean,
   finalised: boolean,
   registeredAt: text(32),
-  certificate: { type: 'boolean', description: '结果已公布且已确认提交：可查看参赛证书' },
+  certificate: { type: 'boolean', description: '结果已公布、已确认提交且已实名认证：可查看参赛证书' },
+  /** Beyond SPEC §7 (issue 32 item 7): why the certificate waits, when the entrant can do something about it. */
+  certificatePending: {
+    type: ['string', 'null'],
+    maxLength: 200,
+    description: '证书暂缓颁发的原因（尚未实名认证）；null 为没有',
+  },
   receiptNumber: { type: ['string', 'null'], description: '参赛回执编号（确认提交后）' },
   moderation: moderationSchema,
   /** Beyond SPEC §7 (issue 24 item 7): the entry's published results; null before publication. */

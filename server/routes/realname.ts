@@ -76,6 +76,8 @@ export async function realnameRoutes(instance: FastifyInstance): Promise<void> {
       created_at: nowIso(),
     }
     await saveRealname(app.db, row)
+    // Competition certificates that waited for the verified name are issued now (issue 32 item 7).
+    await app.certificates.entrantVerified(row.user_id)
     return ok(realnameView(app, row))
   })
 }

@@ -37,6 +37,8 @@ export const COMPETITION_MSG = {
   noCertificate: '未确认提交参赛作品，没有参赛证书',
   resultsNotPublished: '评审结果尚未公布，公布后即可查看参赛证书',
   disqualifiedNoCertificate: '该报名已被取消参赛资格，没有参赛证书',
+  verifyForCertificate:
+    '证书以实名认证的姓名颁发：请先在“我的—认证信息”完成实名认证，认证后即可查看和下载参赛证书',
   addressNotFound: '地址不存在',
   disqualified: '您的参赛资格已被取消，不能再确认提交',
 } as const

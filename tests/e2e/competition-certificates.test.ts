@@ -11,7 +11,8 @@ import { e2eDataDir, launch, openPage, signIn } from './page.ts'
  * Competition certificates (issue 24 items 8 and 9) in Chromium against the built portal: an entrant of
  * a competition whose results are out downloads the certificate PDF (read back with pdftotext, its QR
  * code decoded), opens the verification page from 我的赛事, asks for postal delivery and pays the
- * postage from the balance; an organiser marks it shipped and 我的赛事 shows the tracking number.
+ * postage from the balance; an organiser marks it shipped and 我的赛事 shows the tracking number. Before
+ * the entrant verifies their real name, 我的赛事 says the certificate waits for it (issue 32 item 7).
  * Screenshots at 1366 and 375 px: /tmp/kabu-certificates-*.png.
  */
 let browser: Browser
@@ -64,6 +65,29 @@ function finalisedPastEntry(account: string): number {
   }
 }
 
+/** A formula, markup, a right-to-left override and a long unbroken run, as a work title may be typed. */
+const HOSTILE_TITLE = `=HYPERLINK("http://evil.example","点我")<b>粗</b>\u202E${'W'.repeat(40)}`
+
+/** finalisedPastEntry with the work titled `title`. */
+function entryWithWorkTitled(account: string, title: string): number {
+  finalisedPastEntry(account)
+  const db = database()
+  try {
+    const work = db
+      .prepare(
+        `select w.id, w.base from competition_works w join users u on u.id = w.user_id where u.account = ?`,
+      )
+      .get(account) as { id: number; base: string }
+    db.prepare('update competition_works set base = ? where id = ?').run(
+      JSON.stringify({ ...JSON.parse(work.base), worksName: title }),
+      work.id,
+    )
+    return work.id
+  } finally {
+    db.close()
+  }
+}
+
 /** An organiser of the competition, granted in the database as `npm run grant` would. */
 async function organiserToken(page: Page, account: string, competitionId: number): Promise<string> {
   await newEntrant(account, PASSWORD)
@@ -83,6 +107,50 @@ async function organiserToken(page: Page, account: string, competitionId: number
   return ((await res.json()) as { data: { token: string } }).data.token
 }
 
+/**
+ * The certificate waits for the entrant's real-name verification: 我的赛事 says so with a link to it.
+ * Then the entrant verifies (through the API; the verification screen has its own tests) as `name`.
+ */
+async function pendingThenVerified(
+  page: Page,
+  account: string,
+  name: string,
+  identity: string,
+  width: number,
+) {
+  await page.goto('/mine?change=Competition')
+  const pending = page.getByTestId('my-competition-certificate-pending')
+  await pending.waitFor()
+  expect(await pending.textContent()).toContain('请先在“我的—认证信息”完成实名认证')
+  expect(await pending.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe(
+    '/mine?change=Info',
+  )
+  expect(await page.getByTestId('competition-certificate').count()).toBe(0)
+  expect(await noSideScroll(page)).toBe(true)
+  await page
+    .getByTestId('my-competition')
+    .first()
+    .screenshot({ path: `/tmp/kabu-certificates-pending-${width}.png` })
+  const login = await page.request.post('/api/login', {
+    data: { account, password: PASSWORD, logInSource: 2 },
+  })
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  const verified = await page.request.post('/api/my/realNameAuth', {
+    headers: { authorization: token },
+    data: {
+      username: name,
+      identityType: '1',
+      identity,
+      cityId: '320505',
+      professional: '2',
+      professionalName: '产品设计师',
+      read: true,
+    },
+  })
+  expect(((await verified.json()) as { code: number }).code).toBe(200)
+  await page.reload()
+}
+
 describe('competition certificates in the browser', () => {
   let number = ''
 
@@ -91,7 +159,8 @@ describe('competition certificates in the browser', () => {
     const competitionId = finalisedPastEntry(account)
     const { page, errors } = await openPage(browser, 1366)
     await signIn(page, account, PASSWORD)
-    await page.goto('/mine?change=Competition')
+    // Registered as 林一帆; the certificate names the verified 林亦帆.
+    await pendingThenVerified(page, account, '林亦帆', '110105199205067654', 1366)
     const card = page.getByTestId('competition-certificate')
     await card.waitFor()
     number = (await card.getByTestId('certificate-number').textContent()) as string
@@ -104,8 +173,9 @@ describe('competition certificates in the browser', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf')
     const { text, qr } = await readCertificatePdf(await pdf.body())
     const flat = text.replace(/\s+/g, '')
-    for (const expected of ['参赛证书', '林一帆', '周可', '陈思远', '《跨站测试作品》', number])
+    for (const expected of ['参赛证书', '林亦帆', '周可', '陈思远', '《跨站测试作品》', number])
       expect(flat).toContain(expected)
+    expect(flat).not.toContain('林一帆')
     expect(qr).toMatch(new RegExp(`/cert/verify\\?number=${number}$`))
 
     // Postal delivery: ask, then pay the postage from the balance.
@@ -145,7 +215,7 @@ describe('competition certificates in the browser', () => {
     const result = page.getByTestId('certificate-result')
     await expect.poll(() => result.getAttribute('data-verified')).toBe('true')
     const said = (await result.textContent()) as string
-    for (const expected of ['证书真实有效', '林一帆', '周可', '陈思远', '《跨站测试作品》', '参赛证书'])
+    for (const expected of ['证书真实有效', '林亦帆', '周可', '陈思远', '《跨站测试作品》', '参赛证书'])
       expect(said).toContain(expected)
     expect(said).not.toContain('13700000331')
     expect(describeFindings(await accessibilityFindings(page), '/cert/verify')).toBe('')
@@ -158,7 +228,7 @@ describe('competition certificates in the browser', () => {
     const html = await (await page.request.get(`/cert/verify?number=${number}`)).text()
     expect(html).toContain('<title>竞赛证书查验')
     expect(html).toMatch(/<meta property="og:title" content="竞赛证书查验/)
-    expect(html).toContain('林一帆')
+    expect(html).toContain('林亦帆')
     await page.goto(`/cert/verify?number=${number.slice(0, -1)}${number.endsWith('Z') ? 'Y' : 'Z'}`)
     const result = page.getByTestId('certificate-result')
     await expect.poll(() => result.getAttribute('data-verified')).toBe('false')
@@ -166,12 +236,12 @@ describe('competition certificates in the browser', () => {
     expect(errors).toEqual([])
   })
 
-  it('at 375 px the certificate in 我的赛事 and the verification page fit without side scrolling', async () => {
+  it('at 375 px the certificate in 我的赛事 and the verification page fit without side scrolling, a hostile title printed as text', async () => {
     const account = await newEntrant('13700000333', PASSWORD)
-    finalisedPastEntry(account)
+    const workId = entryWithWorkTitled(account, HOSTILE_TITLE)
     const { page, errors } = await openPage(browser, 375)
     await signIn(page, account, PASSWORD)
-    await page.goto('/mine?change=Competition')
+    await pendingThenVerified(page, account, '林一帆', '110105199306078888', 375)
     const card = page.getByTestId('competition-certificate')
     await card.waitFor()
     await card.getByTestId('certificate-post-request').click()
@@ -184,10 +254,23 @@ describe('competition certificates in the browser', () => {
     expect(await noSideScroll(page)).toBe(true)
     await card.screenshot({ path: '/tmp/kabu-certificates-mine-card-375.png' })
     await page.screenshot({ path: '/tmp/kabu-certificates-mine-375.png', fullPage: true })
+    const own = (await card.getByTestId('certificate-number').textContent()) as string
     await page.goto(`/cert/verify?number=${number}`)
     await page.getByTestId('certificate-result').waitFor()
     expect(await noSideScroll(page)).toBe(true)
     await page.screenshot({ path: '/tmp/kabu-certificates-verify-375.png', fullPage: true })
+    // The hostile title: its characters as text, no markup made of it, no bidi override, no side scroll.
+    await page.goto(`/cert/verify?number=${own}`)
+    const result = page.getByTestId('certificate-result')
+    await result.waitFor()
+    const said = (await result.textContent()) as string
+    // Cut at the 50 characters a title may have, marked “…”.
+    expect(said).toContain('《=HYPERLINK("http://evil.example","点我")<b>粗</b>WWW…》')
+    expect(said).not.toContain('\u202E')
+    expect(await result.locator('b').count()).toBe(0)
+    expect(await noSideScroll(page)).toBe(true)
+    await page.screenshot({ path: '/tmp/kabu-certificates-verify-hostile-375.png', fullPage: true })
+    expect(workId).toBeGreaterThan(0)
     expect(errors).toEqual([])
   })
 })

@@ -10,7 +10,8 @@ import { insertSubmittedSheet, insertSubmittedWork, resultsRoot } from '../suppo
 import { DEMO } from '../support/test-app.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { useTestApp } from '../support/use-test-app.ts'
-import { addSignedIn, insertUser, type WithDatabase } from '../support/users.ts'
+import { addSignedIn, insertUser, insertVerified, type WithDatabase } from '../support/users.ts'
+import { VALID_REALNAME } from '../support/valid-forms.ts'
 
 /**
  * Issue 25 item 3: competition certificates issued at publication (README "Competition certificates"
@@ -25,8 +26,17 @@ const ID = FIXTURE_IDS['optional-fee']
 const t = useTestApp({ definitionsRoot: resultsRoot(), demoData: false, siteOrigin: SITE })
 const ORGANISER = '13900000802'
 const JUDGE = '13900000811'
-/** A and B certified; C disqualified; D never confirmed its entry. */
-const ENTRANTS = { A: '13900000821', B: '13900000822', C: '13900000823', D: '13900000824' }
+/**
+ * A and B certified; C disqualified; D never confirmed its entry; E confirmed but not verified (实名认证)
+ * when the results are published.
+ */
+const ENTRANTS = {
+  A: '13900000821',
+  B: '13900000822',
+  C: '13900000823',
+  D: '13900000824',
+  E: '13900000825',
+}
 type Name = keyof typeof ENTRANTS
 const ids = new Map<string, number>()
 const tokens = new Map<string, string>()
@@ -97,6 +107,7 @@ beforeAll(async () => {
       .where('id', '=', workId)
       .executeTakeFirstOrThrow()
     registrationOf[name] = work.registration_id
+    if (name !== 'E') await insertVerified(app, ids.get(ENTRANTS[name])!, `参赛者${name}`)
     if (name === 'D') continue
     await insertSubmittedSheet(app, {
       competitionId: ID,
@@ -180,6 +191,29 @@ describe('publishing results', () => {
     const dq = (await pdfOf('C')).json()
     expect(dq).toEqual({ code: 400, msg: COMPETITION_MSG.disqualifiedNoCertificate })
     expect((await pdfOf('D')).json()).toEqual({ code: 400, msg: COMPETITION_MSG.noCertificate })
+  })
+
+  it('skips an entrant not verified, and issues and keeps theirs in the verified name once they verify', async () => {
+    expect(await currentOf('E')).toBeUndefined()
+    expect((await pdfOf('E')).json()).toEqual({ code: 400, msg: COMPETITION_MSG.verifyForCertificate })
+    sent = []
+    const verified = await t.api.post(
+      '/api/my/realNameAuth',
+      { ...VALID_REALNAME, username: '参赛者戊', identity: '110105199001011234' },
+      tokens.get(ENTRANTS.E),
+    )
+    expect(verified.code).toBe(200)
+    expect(sent).toContainEqual(['certificates', { competitionId: ID, registrationId: registrationOf.E }])
+    await until(async () => {
+      const number = await currentOf('E')
+      return number !== undefined && keptFiles(t.server.dataDir, number).length === 1
+    }, 'the certificate of the verified entrant')
+    const res = await pdfOf('E')
+    expect(res.statusCode).toBe(200)
+    const text = (await readCertificatePdf(res.rawPayload)).text.replace(/\s+/g, '')
+    expect(text).toContain('参赛者戊')
+    expect(text).not.toContain('参赛者真名')
+    expect(await downloadClaims('E')).toBe(0)
   })
 
   it('the entrant’s download is the kept file, neither made again nor counted against the limit', async () => {
@@ -277,6 +311,7 @@ describe('a start', () => {
       .where('account', '=', '13900000831')
       .executeTakeFirstOrThrow()
     await insertSubmittedWork(first, ID, user.id, 'product', '作品甲')
+    await insertVerified(first, user.id, '参赛者甲')
     // Published while the job was lost (an in-process queue gone with its process).
     const now = new Date().toISOString()
     await first.db.kysely

@@ -99,7 +99,7 @@ describe('issuing', () => {
     expect(numbers.size).toBe(1)
     const [cert] = burst
     expect(cert.data).toMatchObject({
-      name: '青禾设计小组',
+      name: '陈思远',
       competitionId: PAID,
       works: ['折叠式城市共享座椅'],
       coAuthors: ['林晓雨', '周可'],
@@ -138,7 +138,7 @@ describe('the PDF', () => {
     const flat = text.replace(/\s+/g, '')
     for (const expected of [
       '参赛证书',
-      '青禾设计小组',
+      '陈思远',
       '林晓雨、周可',
       '陈思远',
       '《折叠式城市共享座椅》',
@@ -159,7 +159,7 @@ describe('the PDF', () => {
     const { text, qr } = await readCertificatePdf(res.rawPayload)
     const flat = text.replace(/\s+/g, '')
     expect(flat).toContain(
-      `青禾设计小组：感谢你以《折叠式城市共享座椅》参加${FREE_TITLE.replace(/\s+/g, '')}。证书编号${cert.number}。`,
+      `陈思远：感谢你以《折叠式城市共享座椅》参加${FREE_TITLE.replace(/\s+/g, '')}。证书编号${cert.number}。`,
     )
     expect(flat).toContain('颁发单位：测试免邮费大赛组委会')
     expect(qr).toBe(cert.verifyUrl)
@@ -182,7 +182,7 @@ describe('public verification', () => {
       msg: expect.any(String),
       data: {
         number: cert.number,
-        entrant: '青禾设计小组',
+        entrant: '陈思远',
         coAuthors: ['林晓雨', '周可'],
         advisers: ['陈思远'],
         competitionTitle: '2026 测试工业设计大赛',
@@ -213,34 +213,37 @@ describe('re-issue (organisers)', () => {
     const [, , c] = entrants
     const old = (await certificateOf(c!.token)).data
     const k = server.app.db.kysely
-    // The correction: the entrant's name as the organiser fixed it in the registration.
-    const reg = await k
-      .selectFrom('competition_registrations')
-      .select(['id', 'data'])
+    // The correction: a co-author's name as the organiser fixed it in the work (the entrant's own name
+    // is their verified one, which does not change).
+    const work = await k
+      .selectFrom('competition_works')
+      .select(['id', 'info'])
       .where('user_id', '=', c!.userId)
       .where('competition_id', '=', PAID)
       .executeTakeFirstOrThrow()
+    const info = JSON.parse(work.info!)
+    info.teamMembers[1].name = '周可欣'
     await k
-      .updateTable('competition_registrations')
-      .set({ data: JSON.stringify({ ...JSON.parse(reg.data), name: '青禾设计工作室' }) })
-      .where('id', '=', reg.id)
+      .updateTable('competition_works')
+      .set({ info: JSON.stringify(info) })
+      .where('id', '=', work.id)
       .execute()
-    expect((await certificateOf(c!.token)).data.name).toBe('青禾设计小组')
-    const done = await reissue(organiser, { account: c!.account, reason: '更正获证人名称' })
+    expect((await certificateOf(c!.token)).data.coAuthors).toEqual(['林晓雨', '周可'])
+    const done = await reissue(organiser, { account: c!.account, reason: '更正合作作者姓名' })
     expect(done).toEqual({
       code: 200,
       msg: MANAGE_CERTIFICATE_MSG.reissued,
       data: { number: expect.stringMatching(NUMBER), previous: old.number },
     })
     const fresh = (await certificateOf(c!.token)).data
-    expect(fresh).toMatchObject({ number: done.data.number, name: '青禾设计工作室' })
+    expect(fresh).toMatchObject({ number: done.data.number, name: '陈思远', coAuthors: ['林晓雨', '周可欣'] })
     expect((await verify(old.number)).data).toMatchObject({
-      entrant: '青禾设计小组',
+      coAuthors: ['林晓雨', '周可'],
       supersededAt: expect.any(String),
       currentNumber: done.data.number,
     })
     expect((await verify(done.data.number)).data).toMatchObject({
-      entrant: '青禾设计工作室',
+      coAuthors: ['林晓雨', '周可欣'],
       supersededAt: null,
       currentNumber: null,
     })
@@ -252,9 +255,9 @@ describe('re-issue (organisers)', () => {
       .execute()
     expect(audit).toHaveLength(1)
     expect(JSON.parse(audit[0]!.detail)).toMatchObject({
-      reason: '更正获证人名称',
-      before: { number: old.number, entrant: '青禾设计小组' },
-      after: { number: done.data.number, entrant: '青禾设计工作室' },
+      reason: '更正合作作者姓名',
+      before: { number: old.number, coAuthors: ['林晓雨', '周可'] },
+      after: { number: done.data.number, coAuthors: ['林晓雨', '周可欣'] },
     })
     // A burst of re-issues of the number the organiser saw: one wins, the others are told it has just been done.
     const burst = await Promise.all(
@@ -470,7 +473,7 @@ describe('postal delivery', () => {
     // Paid, oldest first: e (balance) and g (QR) above; f has not paid.
     expect(list.data.map((p: { account: string }) => p.account)).toEqual([e!.account, g!.account])
     expect(list.data[0]).toMatchObject({
-      entrant: '青禾设计小组',
+      entrant: '陈思远',
       certificateNumber: expect.stringMatching(NUMBER),
     })
     expect((await api.get(`/api/manage/certificates/posts?competitionId=${PAID}`, otherOrganiser)).code).toBe(

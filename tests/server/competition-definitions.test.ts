@@ -166,7 +166,8 @@ describe('phases and sync', () => {
       token,
     )
     expect(cert.code).toBe(200)
-    expect(cert.data).toMatchObject({ name: '青禾设计小组', competitionId: idOf('finished'), year: 2026 })
+    // Named by the verified real name (陈思远), not the form's 青禾设计小组.
+    expect(cert.data).toMatchObject({ name: '陈思远', competitionId: idOf('finished'), year: 2026 })
     // A KBS number (README "Competition certificates"), never a designer certificate's KBC.
     expect(cert.data.number).toMatch(/^KBS\d{4}-[2-9A-HJKMNP-Z]{8}$/)
     const other = await entrant(0)

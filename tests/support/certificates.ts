@@ -17,15 +17,19 @@ import {
 } from './competitions.ts'
 import { newPayer } from './payers.ts'
 import { tempDir } from './temp-dir.ts'
+import { insertVerified } from './users.ts'
 
 /**
- * Competition certificates in tests (README "Competition certificates"): an entrant who completes,
- * pays and confirms an entry through the API, and a certificate PDF read back as text and QR code.
+ * Competition certificates in tests (README "Competition certificates"): an entrant (verified as
+ * VALID_REALNAME's 陈思远, registered as 青禾设计小组) who completes, pays and confirms an entry through
+ * the API, and a certificate PDF read back as text and QR code.
  */
 export async function confirmedEntrant(
   app: FastifyInstance,
   api: ReturnType<typeof apiOf>,
   competitionId: number,
+  /** Other values of the work's forms (a hostile title, say). */
+  forms: { workBase?: object; workInfo?: object } = {},
 ) {
   const payer = await newPayer(app, api, 100_000)
   await uploadSampleFiles(app, payer.userId)
@@ -35,8 +39,8 @@ export async function confirmedEntrant(
     return answer.data
   }
   await post('tbCompetitionInfo/user/add', { ...REGISTRATION, competitionId })
-  const work = await post('works/add', { ...WORK_BASE, competitionId })
-  await post('works/add', { ...WORK_INFO, id: work.id, step: 'info' })
+  const work = await post('works/add', { ...(forms.workBase ?? WORK_BASE), competitionId })
+  await post('works/add', { ...(forms.workInfo ?? WORK_INFO), id: work.id, step: 'info' })
   await post('tbCompetitionInfo/works/saveAdviser', { ...ADVISER, id: work.id })
   await post('tbCompetitionInfo/works/updateWorkPropertyRight', { ...PROPERTY_RIGHT, id: work.id })
   await post('tbCompetitionInfo/works/updateDisplayBoard', { ...DISPLAY_BOARD, id: work.id })
@@ -63,12 +67,19 @@ export async function readCertificatePdf(pdf: Buffer): Promise<{ text: string; q
 
 /**
  * A finalised registration of `userId` in `competitionId` with its certificate issued and a posting
- * request whose postage is paid, written directly (whatever the competition's phase): for tests of
- * the staff routes that act on them.
+ * request whose postage is paid, written directly (whatever the competition's phase; the user verified
+ * as 陈思远 when not verified yet): for tests of the staff routes that act on them.
  */
 export async function seedIssuedCertificate(app: FastifyInstance, userId: number, competitionId: number) {
   const k = app.db.kysely
   const now = new Date().toISOString()
+  // A certificate names the verified person: the user is verified first when they are not.
+  const verified = await k
+    .selectFrom('realname_auths')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!verified) await insertVerified(app, userId, '陈思远')
   const registration = await k
     .insertInto('competition_registrations')
     .values({

@@ -74,6 +74,28 @@ export class CertificateJobs {
     return this.send({ competitionId: c.competitionId, registrationId })
   }
 
+  /**
+   * After an entrant verifies their real name: the certificates that waited for it (the job at
+   * publication skipped them) are issued now, one job per finalised entry of theirs; the job's own
+   * rule (certifiedEntries) leaves out any whose certificates are not out or that has none.
+   */
+  async entrantVerified(userId: number): Promise<void> {
+    // The verification is saved by now: a failure here is logged, never answered (the certificate is
+    // then issued on the entrant's first request).
+    const entries = await this.deps.k
+      .selectFrom('competition_registrations')
+      .select(['id', 'competition_id'])
+      .where('user_id', '=', userId)
+      .where('finalised_at', 'is not', null)
+      .execute()
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error, userId }, 'certificates after verification not queued')
+        return []
+      })
+    for (const entry of entries)
+      await this.send({ competitionId: entry.competition_id, registrationId: entry.id })
+  }
+
   async start(): Promise<void> {
     const { jobs } = this.deps
     await jobs.work<Job>(QUEUE, (job) => this.run(job), {

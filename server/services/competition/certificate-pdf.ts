@@ -3,6 +3,7 @@ import type { CertificateTemplate } from '../../../definitions/competition/certi
 import { formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import { A4, CjkPdf, type TextSpec } from '../pdf/cjk-pdf.ts'
 import type { CertificateFields } from './certificate-records.ts'
+import { PRINT_LIMITS, printable, printedFields } from './certificate-text.ts'
 
 /**
  * A competition certificate as an A4 PDF (README "Competition certificates"), in one of the built-in
@@ -32,7 +33,10 @@ export function certificateRows(input: CertificatePdfInput): Array<[string, stri
     ['颁发日期', formatBeijingDate(input.issuedAt)],
     ['证书编号', input.number],
   ]
-  return rows.filter(([, value]) => value !== '')
+  // A row of many long names is cut (“…”) so the page holds; the public check lists them whole.
+  return rows
+    .filter(([, value]) => value !== '')
+    .map(([label, value]) => [label, printable(value, PRINT_LIMITS.row)])
 }
 
 interface Layout {
@@ -79,8 +83,35 @@ const LAYOUTS: Record<CertificateTemplate, Layout> = {
   },
 }
 
-/** The PDF. */
+/** Text sizes of the body and facts at scale 1; a page that would not fit is drawn again smaller. */
+const SCALES = [1, 0.88, 0.76, 0.66, 0.58] as const
+/** The lowest a drawn fact may end: room for the QR code, its caption and address above the issuer. */
+const factsEnd = (layout: Layout) => 770 - 14 - 36 - layout.qr.size - 16
+
+/** A one-line text no wider than `width`: its size reduced when a long name would run off the page. */
+const fitted = (pdf: CjkPdf, spec: TextSpec, width: number): TextSpec => {
+  const natural = pdf.widthOf(spec)
+  return natural <= width ? spec : { ...spec, size: Math.max(6, (spec.size * width) / natural) }
+}
+
+/**
+ * The PDF: one A4 page whatever the names and titles (printedFields bounds them; the body and facts
+ * are drawn again at a smaller size until they end above the QR code).
+ */
 export async function competitionCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+  const fields = printedFields(input.fields)
+  const all = SCALES.map((scale) => specsOf({ ...input, fields }, scale))
+  const draft = await CjkPdf.drafts(all.flatMap((s) => [...Object.values(s.texts), ...s.rowTexts]))
+  for (const [i, specs] of all.entries()) {
+    const drawn = drawCertificate(draft, { ...input, fields }, specs)
+    if (drawn.fits || i === all.length - 1) return drawn.pdf.finish()
+    // Ended unfinished, so pdfkit's stream closes; the smaller draft follows.
+    await drawn.pdf.finish()
+  }
+  throw new Error('unreachable: the last scale is always kept')
+}
+
+function specsOf(input: CertificatePdfInput, scale: number) {
   const f = input.fields
   const layout = LAYOUTS[f.template] ?? LAYOUTS.classic
   const title = certificateTitle(f.award)
@@ -95,51 +126,63 @@ export async function competitionCertificatePdf(input: CertificatePdfInput): Pro
       weight: 400,
       color: '#86909c',
     }),
-    competition: at({ text: f.competition, size: 16, weight: 700 }),
-    body: at({ text: f.body, size: 14, weight: 400 }),
+    competition: at({ text: f.competition, size: 16 * scale, weight: 700 }),
+    body: at({ text: f.body, size: 14 * scale, weight: 400 }),
     scan: at({ text: '扫码查验证书真伪', size: 10, weight: 400, color: '#4e5969' }),
     url: at({ text: input.verifyUrl, size: 7, weight: 400, color: '#86909c' }),
     issuer: at({ text: `颁发单位：${f.issuer}`, size: 13, weight: 700, color: '#1d2129' }),
   }
   const rowTexts = rows.flatMap(([label, value]) => [
-    at({ text: label, size: 12, weight: 400, color: '#4e5969' }),
-    at({ text: value, size: 12, weight: 700 }),
+    at({ text: label, size: 12 * scale, weight: 400, color: '#4e5969' }),
+    at({ text: value, size: 12 * scale, weight: 700 }),
   ])
-  const pdf = await CjkPdf.create(
-    { Title: `${f.competition} ${title} ${input.number}`, Author: f.issuer, Subject: f.entrant },
-    [...Object.values(texts), ...rowTexts],
-  )
+  return { layout, title, rows, texts, rowTexts, scale }
+}
+
+/** One draft of the page; `fits` when everything stayed on it above the QR code. */
+function drawCertificate(
+  draft: (info: PDFKit.DocumentInfo) => CjkPdf,
+  input: CertificatePdfInput,
+  { layout, title, rows, texts, rowTexts, scale }: ReturnType<typeof specsOf>,
+): { pdf: CjkPdf; fits: boolean } {
+  const f = input.fields
+  const pdf = draft({
+    Title: `${f.competition} ${title} ${input.number}`,
+    Author: f.issuer,
+    Subject: f.entrant,
+  })
   const doc = pdf.doc
   layout.frame(doc)
   const x = layout.align === 'center' ? 'center' : layout.left
   pdf.line(texts.brand, x, 90)
   pdf.line(texts.title, x, 122)
   pdf.line(texts.english, x, 172)
-  // The competition's name on one line where it is centred (titles are at most 40 characters).
+  // The competition's name on one line where it is centred, smaller when it would not fit the width.
   if (layout.align === 'center') {
-    pdf.line(texts.competition, 'center', 215)
+    pdf.line(fitted(pdf, texts.competition, layout.width), 'center', 215)
     doc.y = 250
   } else {
     doc.y = 215
     pdf.paragraph(texts.competition, { x: layout.left, width: layout.width, gapAfter: 14 })
   }
-  pdf.paragraph(texts.body, { x: layout.left, width: layout.width, lineGap: 8, gapAfter: 24 })
+  pdf.paragraph(texts.body, { x: layout.left, width: layout.width, lineGap: 8 * scale, gapAfter: 24 * scale })
 
   // The facts, label left and value wrapping in the column beside it.
   const labelX = layout.align === 'center' ? 130 : layout.left
-  const valueX = labelX + 84
+  const valueX = labelX + 84 * scale
   const valueWidth = A4.width - valueX - (layout.align === 'center' ? 110 : 70)
   for (const [i, [label]] of rows.entries()) {
     const top = doc.y
     pdf.line(rowTexts[i * 2]!, labelX, top)
     doc.y = top
-    pdf.paragraph(rowTexts[i * 2 + 1]!, { x: valueX, width: valueWidth, gapAfter: 10 })
+    pdf.paragraph(rowTexts[i * 2 + 1]!, { x: valueX, width: valueWidth, gapAfter: 10 * scale })
     if (label === '证书编号') break
   }
+  const fits = pdf.pages === 1 && doc.y <= factsEnd(layout)
 
   // The QR code of the verification page, module by module (no image decoding), below the facts.
   const qr = layout.qr
-  const top = Math.max(qr.y, doc.y + 16)
+  const top = Math.min(Math.max(qr.y, doc.y + 16), factsEnd(layout) + 16)
   const modules = QRCode.create(input.verifyUrl, { errorCorrectionLevel: 'M' }).modules
   const cell = qr.size / modules.size
   doc.fillColor('#000000')
@@ -150,6 +193,7 @@ export async function competitionCertificatePdf(input: CertificatePdfInput): Pro
   const captionX = layout.align === 'center' ? 'center' : qr.x
   pdf.line(texts.scan, captionX, top + qr.size + 8)
   pdf.line(texts.url, layout.align === 'center' ? 'center' : layout.left, top + qr.size + 26)
-  pdf.line(texts.issuer, layout.align === 'center' ? 'center' : layout.left, 770)
-  return pdf.finish()
+  const issuerWidth = A4.width - (layout.align === 'center' ? 120 : layout.left + 60)
+  pdf.line(fitted(pdf, texts.issuer, issuerWidth), layout.align === 'center' ? 'center' : layout.left, 770)
+  return { pdf, fits }
 }

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import {
-  type CertificateSettings,
   certificateSettings,
   fillMergeFields,
   type MergeValues,
@@ -10,10 +9,18 @@ import type { Competition } from '../../../definitions/competition/types.ts'
 import type { StaffCertificate } from '../../../schemas/api/competition.ts'
 import { beijingYear, formatBeijingDate } from '../../../schemas/beijing-time.ts'
 import type { CompetitionCertificateTable, Database } from '../../db/schema.ts'
+import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { nowIso } from '../../lib/time.ts'
-import { liveWorks, type Registration, registrationData, workView } from '../competition-entries.ts'
+import { COMPETITION_MSG, liveWorks, type Registration, workView } from '../competition-entries.ts'
 import { writeAudit } from '../staff/audit.ts'
 import { awardOf } from './award.ts'
+import {
+  type CertificateFields,
+  PRINT_LIMITS,
+  printable,
+  printableList,
+  printedFields,
+} from './certificate-text.ts'
 
 /**
  * Issued competition certificates (README "Competition certificates"). A number is
@@ -33,47 +40,52 @@ export function newCertificateNumber(at: Date): string {
 
 export type CertificateRow = Selectable<CompetitionCertificateTable>
 
-/** What an issued certificate says: the merge values and the lists behind them. */
-export interface CertificateFields {
-  entrant: string
-  coAuthors: string[]
-  advisers: string[]
-  works: string[]
-  award: string | null
-  competition: string
-  year: number
-  template: CertificateSettings['template']
-  issuer: string
-  /** The body with every merge field filled. */
-  body: string
-}
+export type { CertificateFields } from './certificate-text.ts'
 
-const names = (list: unknown, key: string): string[] =>
+const names = (list: unknown, key: string): unknown[] =>
   Array.isArray(list)
-    ? list
-        .map((m) => (m && typeof m === 'object' ? (m as Record<string, unknown>)[key] : undefined))
-        .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
-        .map((n) => n.trim().slice(0, 30))
+    ? list.map((m) => (m && typeof m === 'object' ? (m as Record<string, unknown>)[key] : undefined))
     : []
 
-/** The entry as it stands: entrant, co-authors (team members), advisers, works and award. */
-async function entryFacts(db: Kysely<Database>, c: Competition, registration: Registration) {
-  const user = await db
-    .selectFrom('users')
+/** The user's verified real name (实名认证), or null while they have not verified. */
+export async function verifiedNameOf(db: Kysely<Database>, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('realname_auths')
     .select('username')
-    .where('id', '=', registration.user_id)
-    .executeTakeFirstOrThrow()
-  const data = registrationData(registration)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row ? row.username : null
+}
+
+/**
+ * The entry as it stands: the entrant named by their verified real name (never the name typed in the
+ * registration form, which may be anything — a team name, someone else's name, a formula), co-authors
+ * (team members) and advisers as registered with the works, the works and the award. Every value as it
+ * may be printed (certificate-text.ts). An entrant who has not verified has no certificate yet: the
+ * callers ask noCertificateReason first, and this refuses too, so no path issues an unverified name.
+ */
+async function entryFacts(db: Kysely<Database>, c: Competition, registration: Registration) {
+  const verified = await verifiedNameOf(db, registration.user_id)
+  const entrant = printable(verified, PRINT_LIMITS.name)
+  if (!entrant) throw new BusinessError(CODE.badRequest, COMPETITION_MSG.verifyForCertificate)
   const works = (await liveWorks(db, registration.user_id, c.competitionId)).map((w) => workView(c, w))
-  const unique = (list: string[]) => [...new Set(list)]
   return {
-    entrant: (typeof data.name === 'string' && data.name.trim() ? data.name.trim() : user.username).slice(
-      0,
-      64,
+    entrant,
+    coAuthors: printableList(
+      works.flatMap((w) => names(w.info?.teamMembers, 'name')),
+      PRINT_LIMITS.person,
+      PRINT_LIMITS.coAuthors,
     ),
-    coAuthors: unique(works.flatMap((w) => names(w.info?.teamMembers, 'name'))),
-    advisers: unique(works.flatMap((w) => names(w.adviser?.advisers, 'name'))),
-    works: works.map((w) => w.worksName).filter(Boolean),
+    advisers: printableList(
+      works.flatMap((w) => names(w.adviser?.advisers, 'name')),
+      PRINT_LIMITS.person,
+      PRINT_LIMITS.advisers,
+    ),
+    works: printableList(
+      works.map((w) => w.worksName),
+      PRINT_LIMITS.work,
+      PRINT_LIMITS.works,
+    ),
     award: await awardOf(db, c, registration),
   }
 }
@@ -92,7 +104,7 @@ export function certificateFields(
     adviser: facts.advisers.join('、'),
     work: facts.works.join('、'),
     award: facts.award ?? '参赛',
-    competition: c.title,
+    competition: printable(c.title, PRINT_LIMITS.competition),
     date: formatBeijingDate(at),
     number,
   }
@@ -107,7 +119,7 @@ export function certificateFields(
 }
 
 export const fieldsOf = (row: CertificateRow): CertificateFields =>
-  JSON.parse(row.fields) as CertificateFields
+  printedFields(JSON.parse(row.fields) as CertificateFields)
 
 const currentOf = (db: Kysely<Database> | Transaction<Database>, registrationId: number) =>
   db
@@ -334,7 +346,7 @@ export async function certificatesForStaff(
     rows: rows.map((r) => ({
       number: r.number,
       account: r.account,
-      entrant: (JSON.parse(r.fields) as CertificateFields).entrant,
+      entrant: printable((JSON.parse(r.fields) as CertificateFields).entrant, PRINT_LIMITS.name * 2),
       award: r.award,
       issuedAt: r.issued_at,
       current: r.current_registration_id !== null,

@@ -9,26 +9,16 @@ import { BusinessError, CODE } from '../../lib/envelope.ts'
 import { findRegistration, COMPETITION_MSG as M, type Registration } from '../competition-entries.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
 import { isPublished } from '../results/published.ts'
-import { certificatesOut } from './certificate-availability.ts'
+import { certificatesOut, noCertificateReason } from './certificate-availability.ts'
 import type { CertificatePdfInput } from './certificate-pdf.ts'
 import {
   type CertificateRow,
   certificateByNumber,
   fieldsOf,
   issueCertificate,
+  verifiedNameOf,
 } from './certificate-records.ts'
 import { competitionOf } from './lookup.ts'
-
-/**
- * Why an entry has no certificate once certificates are out, or null when it has one: it must be
- * finalised (确认提交) and not disqualified. The one rule for having a certificate — asked by the
- * entrant (certifiedEntry) and by the job that issues them all at publication (certifiedEntries).
- */
-function noCertificateReason(registration: Registration | undefined): string | null {
-  if (!registration?.finalised_at) return M.noCertificate
-  if (registration.moderation === 'disqualified') return M.disqualifiedNoCertificate
-  return null
-}
 
 /**
  * A finalised, not disqualified entry of the user's once certificates are out (certificatesOut): the
@@ -49,7 +39,7 @@ export async function certifiedEntry(
         : M.resultsNotPublished,
     )
   const registration = await findRegistration(db, userId, c.competitionId)
-  const refusal = noCertificateReason(registration)
+  const refusal = noCertificateReason(registration, (await verifiedNameOf(db, userId)) !== null)
   if (refusal || !registration) throw new BusinessError(CODE.badRequest, refusal ?? M.noCertificate)
   return { c, registration }
 }
@@ -58,7 +48,7 @@ export async function certifiedEntry(
 const ENTRY_PAGE = 500
 
 /**
- * Every entry of the competition that has a certificate (the same rule as certifiedEntry), or only
+ * Every entry of the competition that has a certificate (noCertificateReason, as for certifiedEntry), or only
  * the entry `registrationId`, a page at a time in id order; none while certificates are not out.
  */
 export async function* certifiedEntries(
@@ -69,13 +59,18 @@ export async function* certifiedEntries(
   if (!certificatesOut(c, await isPublished(db, c.competitionId))) return
   for (let afterId = 0; ; ) {
     let query = db
-      .selectFrom('competition_registrations')
-      .selectAll()
-      .where('competition_id', '=', c.competitionId)
-      .where('id', '>', afterId)
-    if (registrationId !== undefined) query = query.where('id', '=', registrationId)
-    const page = await query.orderBy('id').limit(ENTRY_PAGE).execute()
-    for (const entry of page) if (noCertificateReason(entry) === null) yield entry
+      .selectFrom('competition_registrations as r')
+      .leftJoin('realname_auths as v', 'v.user_id', 'r.user_id')
+      .selectAll('r')
+      .select('v.user_id as verified')
+      .where('r.competition_id', '=', c.competitionId)
+      .where('r.id', '>', afterId)
+    if (registrationId !== undefined) query = query.where('r.id', '=', registrationId)
+    const page = await query.orderBy('r.id').limit(ENTRY_PAGE).execute()
+    // An entrant not yet verified is skipped: their certificate is issued once they verify
+    // (CertificateJobs.entrantVerified) or on their first request after.
+    for (const { verified, ...entry } of page)
+      if (noCertificateReason(entry, verified !== null) === null) yield entry
     if (page.length < ENTRY_PAGE) return
     afterId = page.at(-1)!.id
   }

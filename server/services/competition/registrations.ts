@@ -28,7 +28,8 @@ import type { ReferenceData } from '../reference-data.ts'
 import { publishedCompetitionIds } from '../results/published.ts'
 import { myResults } from '../results/results-view.ts'
 import { QT_TYPE_DICTIONARY } from './catalog.ts'
-import { certificatesOut } from './certificate-availability.ts'
+import { certificatesOut, noCertificateReason } from './certificate-availability.ts'
+import { verifiedNameOf } from './certificate-records.ts'
 import { deleteDraft } from './drafts.ts'
 
 /** The signed-in user's entry in a competition (with the account's prefill before a registration). */
@@ -130,6 +131,7 @@ export async function myCompetitions(
     .where('r.user_id', '=', userId)
     .orderBy('r.id', 'desc')
     .execute()
+  const verified = (await verifiedNameOf(db, userId)) !== null
   const receipts = await receiptNumbersOf(db, userId)
   const worksOf = await liveWorksByCompetition(db, userId)
   const published = await publishedCompetitionIds(
@@ -143,6 +145,8 @@ export async function myCompetitions(
       const c = live ?? ({ ...(JSON.parse(row.definition) as Competition), slug: row.slug } as Competition)
       const works = worksOf.get(row.competition_id) ?? []
       const stage = stageAt(c.phases, now)
+      const out = certificatesOut(c, published.has(row.competition_id), now)
+      const noCertificate = out ? noCertificateReason(row, verified) : M.noCertificate
       return {
         competitionId: row.competition_id,
         slug: row.slug,
@@ -162,10 +166,9 @@ export async function myCompetitions(
         payRequired: c.pay?.required ?? false,
         finalised: !!row.finalised_at,
         registeredAt: row.created_at,
-        certificate:
-          !!row.finalised_at &&
-          row.moderation !== 'disqualified' &&
-          certificatesOut(c, published.has(row.competition_id), now),
+        certificate: noCertificate === null,
+        // The one reason an entrant can act on: the certificate waits for their real-name verification.
+        certificatePending: noCertificate === M.verifyForCertificate ? noCertificate : null,
         receiptNumber: receipts.get(row.competition_id) ?? null,
         moderation: moderationOf(row),
         // Issue 24 item 7: null until the results are published; nothing of judging shows before.

@@ -70,11 +70,34 @@ export class CjkPdf {
     return new CjkPdf(info, await subsetFonts(texts), margin)
   }
 
+  /**
+   * Documents drawing the same texts, the fonts cut once: for a page drawn again smaller until it fits
+   * (sizes may change between drafts, the characters may not).
+   */
+  static async drafts(
+    texts: ReadonlyArray<Pick<TextSpec, 'text' | 'weight'>>,
+    margin = 0,
+  ): Promise<(info: PDFKit.DocumentInfo) => CjkPdf> {
+    const fonts = await subsetFonts(texts)
+    return (info) => new CjkPdf(info, fonts, margin)
+  }
+
+  /** How wide `spec` is on one line. */
+  widthOf(spec: TextSpec): number {
+    const doc = this.doc.fontSize(spec.size)
+    return fontRuns(spec.text, spec.weight).reduce((w, r) => w + doc.font(r.file).widthOfString(r.text), 0)
+  }
+
+  /** Pages drawn so far. */
+  get pages(): number {
+    return this.doc.bufferedPageRange().count
+  }
+
   /** One line at a point; `x: 'center'` centres it on the page. */
   line(spec: TextSpec, x: number | 'center', y: number): void {
     const runs = fontRuns(spec.text, spec.weight)
+    const width = this.widthOf(spec)
     const doc = this.doc.fontSize(spec.size).fillColor(spec.color ?? '#1d2129')
-    const width = runs.reduce((w, r) => w + doc.font(r.file).widthOfString(r.text), 0)
     let at = x === 'center' ? (A4.width - width) / 2 : x
     for (const run of runs) {
       doc.font(run.file).text(run.text, at, y, { lineBreak: false })

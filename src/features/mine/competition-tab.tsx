@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router'
 import type { MyCompetition } from '../../../schemas/api/competition.ts'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { listMyCompetitions, receiptPdfUrl } from '../../api/competition.ts'
-import { assetUrl, paths } from '../../lib/paths.ts'
+import { assetUrl, mineTab, paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { CertificateCard } from './competition-certificates.tsx'
 import { CompetitionResults } from './competition-results.tsx'
@@ -102,6 +102,19 @@ function EntryCard({ entry: c }: { entry: MyCompetition }) {
               {c.moderation.state === 'returned' ? '退回原因' : '取消原因'}：{c.moderation.reason}
               {c.moderation.state === 'returned' ? '。请修改后重新确认提交。' : ''}
             </Alert.Description>
+          </Alert.Root>
+        )}
+        {c.certificatePending && (
+          // The certificate names the verified person: it waits until the entrant verifies (README
+          // "Competition certificates").
+          <Alert.Root size="sm" status="info" data-testid="my-competition-certificate-pending">
+            <Alert.Indicator />
+            <Alert.Content gap="2">
+              <Alert.Description>{c.certificatePending}</Alert.Description>
+              <Button asChild size="xs" colorPalette="brand" alignSelf="flex-start">
+                <RouterLink to={mineTab('Info')}>去实名认证</RouterLink>
+              </Button>
+            </Alert.Content>
           </Alert.Root>
         )}
         {c.results && <CompetitionResults results={c.results} />}
