@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { LOGIN_SOURCE, TOKEN_COOKIE } from '../schemas/contract.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
 import { tempDir } from '../scripts/lib/temp-dir.ts'
-import { LOGIN_SOURCE, TOKEN_COOKIE } from '../schemas/contract.ts'
 import { seedBulkEntries } from '../server/db/seed/bulk-entries.ts'
 import { benchApp, listen } from './bench-app.ts'
 import { table } from './format.ts'
@@ -146,20 +146,22 @@ async function waitReady(page: Page, ready: () => Promise<unknown>): Promise<num
 }
 
 /** The entry screen shows a work other than `previous`, ready to score: see the header. */
-const entryReady = (page: Page, previous: string | null, submitted: number) =>
+const entryReady = (page: Page, previous: string | null, submitted: number, focused = !POINTER) =>
   page.waitForFunction(
-    ({ previous, submitted, first }) => {
+    ({ previous, submitted, first, focused }) => {
       const work = new URLSearchParams(location.search).get('workId')
       if (location.pathname !== '/judge/entry' || !work || work === previous) return false
       const field = document.getElementById(`root_${first}`) as HTMLInputElement | null
       if (!field || field.disabled || field.value !== '') return false
+      // Typing goes where the focus is: the keyboard judge needs it in the first score field.
+      if (focused && document.activeElement !== field) return false
       const cover = document.querySelector('[data-testid=judge-files] img') as HTMLImageElement | null
       if (!cover?.complete || !cover.naturalWidth) return false
       // The new screen counts the progress (已评 n); the screen before issue 32 showed none on the entry.
       const progress = document.querySelector('[data-testid=judge-progress]')
       return !progress || (progress.textContent ?? '').includes(`已评 ${submitted} `)
     },
-    { previous, submitted, first: CRITERIA[0] },
+    { previous, submitted, first: CRITERIA[0], focused },
     { polling: 'raf', timeout: 30_000 },
   )
 
@@ -188,6 +190,8 @@ async function keyboardRun(page: Page, base: string): Promise<SheetTiming[]> {
   await page.goto(`${base}/judge/round?competitionId=${COMPETITION_ID}&roundId=${ROUND_ID}`)
   await page.locator('html[data-live]').waitFor({ state: 'attached' })
   await listReady(page, 0)
+  // The list's key listener is attached after it paints: a frame and a task later, as a person would be.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
   const first: SheetTiming = { interfaceMs: 0, keys: 1, content: 0, clicks: 0, homes: 0 }
   await page.keyboard.press('Control+Enter')
   first.interfaceMs = await waitReady(page, () => entryReady(page, null, 0))
@@ -348,7 +352,17 @@ async function main(): Promise<number> {
     )
     const tabs: string[] = []
     const started = performance.now()
-    const sheets = POINTER ? await pointerRun(page, base, tabs) : await keyboardRun(page, base)
+    const sheets = await (POINTER ? pointerRun(page, base, tabs) : keyboardRun(page, base)).catch(
+      async (error: unknown) => {
+        // What the screen showed when it was not ready in time.
+        await page.screenshot({ path: '/tmp/kabu-bench-judging-failure.png' }).catch(() => undefined)
+        const focus = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))
+        console.log(
+          `stuck at ${page.url()}, focus on ${focus} (screenshot /tmp/kabu-bench-judging-failure.png)`,
+        )
+        throw error
+      },
+    )
     const totalMs = performance.now() - started
 
     const rounds = (await (
