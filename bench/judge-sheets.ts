@@ -139,7 +139,7 @@ async function signIn(page: Page, base: string): Promise<string> {
 }
 
 /** Milliseconds until `ready` holds in the page, polled every animation frame. */
-async function waitReady(page: Page, ready: () => Promise<unknown>): Promise<number> {
+async function waitReady(ready: () => Promise<unknown>): Promise<number> {
   const started = performance.now()
   await ready()
   return performance.now() - started
@@ -194,7 +194,7 @@ async function keyboardRun(page: Page, base: string): Promise<SheetTiming[]> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
   const first: SheetTiming = { interfaceMs: 0, keys: 1, content: 0, clicks: 0, homes: 0 }
   await page.keyboard.press('Control+Enter')
-  first.interfaceMs = await waitReady(page, () => entryReady(page, null, 0))
+  first.interfaceMs = await waitReady(() => entryReady(page, null, 0))
   for (let n = 0; n < SHEETS; n++) {
     const sheet = n === 0 ? first : { interfaceMs: 0, keys: 0, content: 0, clicks: 0, homes: 0 }
     const previous = workIdOf(page)
@@ -209,7 +209,7 @@ async function keyboardRun(page: Page, base: string): Promise<SheetTiming[]> {
     sheet.content += COMMENT.length
     await page.keyboard.press('Control+Enter')
     sheet.keys += 1
-    sheet.interfaceMs += await waitReady(page, () =>
+    sheet.interfaceMs += await waitReady(() =>
       n + 1 < SHEETS
         ? entryReady(page, previous, n + 1)
         : page.getByTestId('judge-progress').getByText(`已评 ${SHEETS} / 共 ${SHEETS}`).waitFor(),
@@ -256,7 +256,7 @@ async function pointerRun(page: Page, base: string, tabs: string[]): Promise<She
         )
       await row.getByRole('link').click()
       sheet.clicks += 1
-      sheet.interfaceMs += await waitReady(page, () => entryReady(page, null, n))
+      sheet.interfaceMs += await waitReady(() => entryReady(page, null, n))
     }
     const previous = workIdOf(page)
     if (n === 0) {
@@ -282,7 +282,7 @@ async function pointerRun(page: Page, base: string, tabs: string[]): Promise<She
     await page.getByTestId('judge-sheet').getByRole('button', { name: /提交/ }).click()
     sheet.clicks += 1
     // The screen before issue 32 stays on the entry and shows 已提交; the new one opens the next entry.
-    sheet.interfaceMs += await waitReady(page, () =>
+    sheet.interfaceMs += await waitReady(() =>
       page.waitForFunction(
         (previous) =>
           new URLSearchParams(location.search).get('workId') !== previous ||
@@ -295,14 +295,14 @@ async function pointerRun(page: Page, base: string, tabs: string[]): Promise<She
     )
     onEntry = workIdOf(page) !== previous
     if (onEntry && n + 1 < SHEETS)
-      sheet.interfaceMs += await waitReady(page, () => entryReady(page, previous, n + 1))
+      sheet.interfaceMs += await waitReady(() => entryReady(page, previous, n + 1))
     if (!onEntry && n + 1 < SHEETS) {
       await page
         .getByRole('link', { name: /返回作品列表|作品列表/ })
         .first()
         .click()
       sheet.clicks += 1
-      sheet.interfaceMs += await waitReady(page, () => listReady(page, n + 1))
+      sheet.interfaceMs += await waitReady(() => listReady(page, n + 1))
     }
     out.push(sheet)
   }
