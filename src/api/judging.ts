@@ -21,8 +21,18 @@ export const getJudgeRounds = () => getData<JudgeRound[]>('/judge/rounds', { log
 export const getJudgeEntries = (competitionId: number, roundId: string) =>
   getData<JudgeEntry[]>('/judge/entries', { params: { competitionId, roundId }, ...staffRead })
 
-export const getJudgeEntry = (competitionId: number, roundId: string, workId: number) =>
-  getData<JudgeEntryDetail>('/judge/entry', { params: { competitionId, roundId, workId }, ...staffRead })
+/** `quiet`: a read ahead of need (the next entry), whose refusal only logs; the real open shows it. */
+export const getJudgeEntry = (
+  competitionId: number,
+  roundId: string,
+  workId: number,
+  { quiet = false } = {},
+) =>
+  getData<JudgeEntryDetail>('/judge/entry', {
+    params: { competitionId, roundId, workId },
+    ...staffRead,
+    ...(quiet ? { logOnlyCodes: [400, 401, 403, 404, 409, 429, 500, 503] } : {}),
+  })
 
 export const saveJudgeSheet = (body: {
   competitionId: number

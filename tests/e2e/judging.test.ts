@@ -3,6 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accessibilityFindings, describeFindings } from './axe.ts'
 import { newEntrant } from './entrants.ts'
 import { e2eDataDir, launch, openPage, signIn } from './page.ts'
 
@@ -17,6 +18,7 @@ let browser: Browser
 const PASSWORD = 'Entrant2026!'
 const JUDGE = '13800000011'
 const OTHER_JUDGE = '13800000012'
+const THIRD_JUDGE = '13800000013'
 const ADMIN = '13800000010'
 const DEMO_PASSWORD = 'Kabu2026!'
 
@@ -161,12 +163,126 @@ describe('the judges’ workspace in the browser', () => {
     await page.fill('#root_aesthetics', '9')
     await page.fill('#root_feasibility', '6')
     await page.fill('#root_comment', '结构清晰，量产成本还需论证。')
-    await page.getByRole('button', { name: '提交评分' }).click()
-    await page.getByTestId('judge-sheet').getByText('已提交', { exact: true }).waitFor()
-    await page.screenshot({ path: '/tmp/kabu-judge-entry-1366.png', fullPage: true })
+    const scored = new URL(page.url()).searchParams.get('workId')
+    // The click does what Ctrl+Enter does: submits and opens the next unscored entry.
+    await page.getByRole('button', { name: /^提交并评下一件/ }).click()
+    await page.waitForURL((url) => url.searchParams.get('workId') !== scored)
+    await expect.poll(() => page.getByTestId('judge-progress').textContent()).toMatch(/已评 1 \/ 共 \d+/)
 
     await page.goto('/judge')
     await expect.poll(() => round.textContent()).toMatch(/已提交 1 \/ \d+ 件/)
+    expect(errors).toEqual([])
+  })
+
+  it('a judge scores two entries by keyboard alone: Ctrl+Enter submits and opens the next unscored one, the progress counts', async () => {
+    // Every test work assigned to the third judge (besides what the round's assignment gave them).
+    const d = db()
+    try {
+      const judge = d.prepare('select id from users where account = ?').get(THIRD_JUDGE) as { id: number }
+      const assign = d.prepare(
+        `insert or ignore into judging_assignments (competition_id, round_id, work_id, judge_id, assigned_at) values (101, 'first', ?, ?, ?)`,
+      )
+      for (const work of works) assign.run(work, judge.id, new Date().toISOString())
+    } finally {
+      d.close()
+    }
+    const { page, errors } = await openPage(browser, 1366)
+    await signIn(page, THIRD_JUDGE, DEMO_PASSWORD)
+    await page.goto('/judge/round?competitionId=101&roundId=first')
+    const next = page.getByTestId('judge-next')
+    await next.waitFor()
+    const total = Number(/已评 0 \/ 共 (\d+)/.exec((await next.textContent()) ?? '')?.[1])
+    expect(total).toBeGreaterThanOrEqual(3)
+    const focused = () => page.evaluate(() => document.activeElement?.id)
+    const progress = page.getByTestId('judge-progress')
+
+    await page.keyboard.press('Control+Enter')
+    await page.waitForURL((url) => url.pathname === '/judge/entry')
+    await expect.poll(focused).toBe('root_innovation')
+    await expect.poll(() => progress.textContent()).toContain(`已评 0 / 共 ${total}`)
+    expect(await page.getByTestId('judge-keys').textContent()).toContain('Ctrl+Enter')
+
+    const seen: string[] = []
+    for (const [n, scores] of [
+      ['8', '7.5', '9', '6'],
+      ['6', '8', '7', '9.5'],
+    ].entries()) {
+      const work = new URL(page.url()).searchParams.get('workId') ?? ''
+      seen.push(work)
+      // Tab, ↓ and Enter each move to the next criterion; number keys type the score.
+      await page.keyboard.type(scores[0]!)
+      await page.keyboard.press('Tab')
+      await page.keyboard.type(scores[1]!)
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.type(scores[2]!)
+      await page.keyboard.press('Enter')
+      await page.keyboard.type(scores[3]!)
+      await page.keyboard.press('Tab')
+      expect(await focused()).toBe('root_comment')
+      await page.keyboard.type('比例协调')
+      await page.keyboard.press('Control+Enter')
+      await page.waitForURL((url) => !seen.includes(url.searchParams.get('workId') ?? ''))
+      // The next unscored entry, its first score field focused and empty, the count one up.
+      await expect.poll(focused).toBe('root_innovation')
+      expect(await page.locator('#root_innovation').inputValue()).toBe('')
+      await expect.poll(() => progress.textContent()).toContain(`已评 ${n + 1} / 共 ${total}`)
+      await expect
+        .poll(() => page.getByTestId('judge-announce').textContent())
+        .toContain(`已提交作品 ${work.padStart(5, '0')}的评分，已打开下一件`)
+    }
+    // The server holds both sheets as submitted, with the scores typed.
+    const d2 = db()
+    try {
+      const rows = d2
+        .prepare(
+          `select s.work_id, s.scores, s.comment, s.submitted from judging_sheets s join users u on u.id = s.judge_id
+           where u.account = ? and s.round_id = 'first' order by s.work_id`,
+        )
+        .all(THIRD_JUDGE) as Array<{ work_id: number; scores: string; comment: string; submitted: number }>
+      expect(rows.map((r) => String(r.work_id)).sort()).toEqual([...seen].sort())
+      expect(rows.every((r) => r.submitted === 1 && r.comment === '比例协调')).toBe(true)
+      expect(JSON.parse(rows.find((r) => String(r.work_id) === seen[0])!.scores)).toEqual({
+        innovation: 8,
+        function: 7.5,
+        aesthetics: 9,
+        feasibility: 6,
+      })
+    } finally {
+      d2.close()
+    }
+
+    // The entry at 1366 px: pictures large beside the sheet, the progress on top; axe finds nothing.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('judge-files')
+          .getByRole('img', { name: '作品封面' })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0)
+    const cover = await page.getByTestId('judge-files').getByRole('img', { name: '作品封面' }).boundingBox()
+    expect(cover?.width).toBeGreaterThan(600)
+    expect(describeFindings(await accessibilityFindings(page), '/judge/entry 1366')).toBe('')
+    expect(await noSideScroll(page)).toBe(true)
+    await page.screenshot({ path: '/tmp/kabu-judge-entry-1366.png' })
+    // The viewer: opened from the picture's button, ← → step, Esc closes.
+    await page.getByRole('button', { name: '全屏查看作品封面' }).click()
+    const viewer = page.getByTestId('judge-viewer')
+    await viewer.waitFor()
+    await page.keyboard.press('Escape')
+    await viewer.waitFor({ state: 'detached' })
+
+    // At 375 px: no side scroll, the progress stays in view once the page scrolls, axe finds nothing.
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await noSideScroll(page)).toBe(true)
+    await page.screenshot({ path: '/tmp/kabu-judge-entry-375.png' })
+    await page.evaluate(() => window.scrollTo(0, 700))
+    const bar = await progress.boundingBox()
+    expect(bar?.y).toBeGreaterThanOrEqual(0)
+    expect(bar?.y).toBeLessThan(100)
+    await page.screenshot({ path: '/tmp/kabu-judge-entry-375-scrolled.png' })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    expect(describeFindings(await accessibilityFindings(page), '/judge/entry 375')).toBe('')
     expect(errors).toEqual([])
   })
 
@@ -188,7 +304,7 @@ describe('the judges’ workspace in the browser', () => {
     await page.getByTestId('judge-sheet').waitFor()
     const title = (await page.getByTestId('judge-entry-title').textContent()) ?? ''
     expect(await noSideScroll(page)).toBe(true)
-    await page.screenshot({ path: '/tmp/kabu-judge-entry-375.png', fullPage: true })
+    await page.screenshot({ path: '/tmp/kabu-judge-entry-conflict-375.png', fullPage: true })
     await page.getByRole('button', { name: '声明回避' }).click()
     await page.getByRole('button', { name: '确认回避' }).click()
     await page.getByText('请写明回避原因').waitFor()

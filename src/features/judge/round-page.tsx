@@ -7,17 +7,20 @@ import {
   Heading,
   HStack,
   Image,
+  Kbd,
   Link,
   Stack,
   Table,
   Text,
 } from '@chakra-ui/react'
-import { Link as RouterLink, useSearchParams } from 'react-router'
-import { getJudgeEntries, getJudgeRounds } from '../../api/judging.ts'
+import { useEffect } from 'react'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
+import { getJudgeEntries, getJudgeRounds, type JudgeEntry } from '../../api/judging.ts'
 import { paths, toAddress } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { useTitle } from '../../lib/use-title.ts'
 import { LoadFrame, MODE_LABELS, roundWindow, STATUS_LABELS, StateBadge } from './common.tsx'
+import { isNextKey, nextUnscored, progressOf } from './next-entry.ts'
 
 /** /judge/round?competitionId&roundId: the entries of a round assigned to the judge — a table, cards on phones. */
 export function Component() {
@@ -54,6 +57,9 @@ export function Component() {
                     {round.assigned} 件
                   </Text>
                 </Stack>
+              )}
+              {entries.length > 0 && (
+                <NextEntry competitionId={competitionId} roundId={roundId} entries={entries} />
               )}
               {entries.length === 0 ? (
                 <Text color="fg.muted">本轮还没有分配给您的作品。组织者分配后，作品会出现在这里。</Text>
@@ -143,5 +149,54 @@ export function Component() {
         </LoadFrame>
       </Stack>
     </Container>
+  )
+}
+
+/**
+ * 评审下一件未评: the first entry not yet submitted, opened by its button or by Ctrl+Enter anywhere on
+ * the list — the same key that, on an entry, submits it and opens the next.
+ */
+function NextEntry({
+  competitionId,
+  roundId,
+  entries,
+}: {
+  competitionId: number
+  roundId: string
+  entries: JudgeEntry[]
+}) {
+  const navigate = useNavigate()
+  const next = nextUnscored(entries)
+  const { submitted, assigned } = progressOf(entries)
+  const href = next === undefined ? undefined : paths.judgeEntry.getHref(competitionId, roundId, next)
+  useEffect(() => {
+    if (!href) return
+    const onKey = (e: KeyboardEvent) => {
+      if (!isNextKey(e)) return
+      e.preventDefault()
+      navigate(href)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [href, navigate])
+  return (
+    <Card.Root variant="subtle" data-testid="judge-next">
+      <Card.Body gap="2" flexDirection={{ base: 'column', md: 'row' }} alignItems={{ md: 'center' }}>
+        <Text fontWeight="medium" flex="1">
+          已评 {submitted} / 共 {assigned}
+          {href ? '' : ' · 全部评完'}
+        </Text>
+        {href && (
+          <Button asChild colorPalette="brand" size="sm" aria-keyshortcuts="Control+Enter">
+            <RouterLink to={href}>
+              {submitted ? '继续评审下一件未评' : '开始评审'}
+              <Kbd size="sm" aria-hidden="true" ms="2" colorPalette="brand" variant="subtle">
+                Ctrl+Enter
+              </Kbd>
+            </RouterLink>
+          </Button>
+        )}
+      </Card.Body>
+    </Card.Root>
   )
 }
