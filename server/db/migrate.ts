@@ -29,6 +29,7 @@ import * as m0026 from './migrations/0026-export-files.ts'
 import * as m0027 from './migrations/0027-outbox-delivery.ts'
 import * as m0028 from './migrations/0028-orders-expiry-index.ts'
 import * as m0029 from './migrations/0029-certificate-runs.ts'
+import * as m0030 from './migrations/0030-entrant-messages.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -65,6 +66,7 @@ const migrations: Array<[string, Migration]> = [
   ['0027-outbox-delivery', m0027],
   ['0028-orders-expiry-index', m0028],
   ['0029-certificate-runs', m0029],
+  ['0030-entrant-messages', m0030],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {

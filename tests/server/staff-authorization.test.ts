@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { StaffRole } from '../../schemas/api/staff.ts'
 import { TOKEN_INVALID_MSG } from '../../schemas/contract.ts'
 import type { RouteEntry } from '../../server/plugins/api-docs.ts'
+import { recipientsOf } from '../../server/services/manage/message-audience.ts'
 import { grantRole, STAFF_MSG } from '../../server/services/staff/roles.ts'
 import { seedIssuedCertificate } from '../support/certificates.ts'
 import { FIXTURE_IDS, storeSampleFiles } from '../support/competitions.ts'
@@ -67,6 +68,11 @@ const SAMPLE: Record<string, string | number | number[]> = {
   // results are published now (终评 is made done in beforeAll, the publication undone before each request).
   workIds: [],
   when: 'now',
+  // Messages to entrants (manage-messages.ts): to every entrant of OWN, the count confirmed as the
+  // preview gives it (set in beforeAll); the send limits are cleared before each request.
+  audience: 'all',
+  text: '请核对作品信息',
+  confirmCount: 0,
 }
 
 const ROLES_OF: Record<
@@ -101,6 +107,9 @@ beforeAll(async () => {
     await grantRole(k, null, await idOf(account), ROLES_OF[actor as keyof typeof ROLES_OF])
     tokens.set(actor as Actor, await t.api.login(account))
   }
+  SAMPLE.confirmCount = (
+    await recipientsOf(k, t.server.app.competitions.byId(OWN)!, { audience: 'all' })
+  ).length
   // The exports (manage-exports.ts): a kind to ask for, and a finished export of OWN to download.
   SAMPLE.kind = 'entries.xlsx'
   const asked = await t.server.app.exportFiles.request(targetId, OWN, 'entries.xlsx')
@@ -208,6 +217,8 @@ describe('the staff routes × who asks', () => {
         .set({ finalised_at: new Date().toISOString(), moderation: null, moderation_reason: null })
         .where('id', '=', Number(SAMPLE.entryId))
         .execute()
+      // The message send route: a send a minute ago would hold back the next.
+      await k.deleteFrom('rate_limits').where('key', 'like', 'entrant-message:%').execute()
       // The publish route needs results not yet published.
       await k.deleteFrom('result_publications').where('competition_id', '=', OWN).execute()
       const res = await t.server.app.inject(requestOf(route, tokens.get(actor)))
