@@ -83,6 +83,7 @@ const manageRoutes = (): RouteObject[] =>
       [paths.manageJudging, () => import('../features/manage/judging-page.tsx')],
       [paths.manageCertificates, () => import('../features/manage/certificates-page.tsx')],
       [paths.manageCertificatePosts, () => import('../features/manage/certificate-posts-page.tsx')],
+      [paths.manageMessages, () => import('../features/manage/messages-page.tsx')],
     ] as const
   ).map(([page, load]) => ({ path: at(page), lazy: signedIn(load) }))
 
