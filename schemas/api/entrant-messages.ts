@@ -70,7 +70,10 @@ export const messageSendBody = {
       maximum: 2_147_483_647,
       description: '确认时看到的收件人数；与现在的人数不同则不发送',
     },
-    repeat: { type: 'boolean', description: '确认再次发送：同样的正文 10 分钟内已发给同一范围' },
+    repeat: {
+      type: 'boolean',
+      description: `确认再次发送：同样的正文 ${MESSAGE_LIMITS.sameMessageMinutes} 分钟内已发给同一范围`,
+    },
   },
   required: ['competitionId', 'audience', 'text', 'confirmCount'],
   additionalProperties: false,

@@ -1,6 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import {
+  MESSAGE_LIMITS,
   messagePreviewBody,
   messagePreviewSchema,
   messageSendBody,
@@ -71,8 +72,7 @@ export async function manageMessagesRoutes(instance: FastifyInstance): Promise<v
       ...staffRoute('organiser', 'body'),
       schema: {
         tags: TAGS,
-        summary:
-          '发送（短信或邮件，经发件队列）：须附确认时的收件人数；同样内容 10 分钟内再发须确认，每赛事有发送频率限制；记入审计日志',
+        summary: `发送（短信或邮件，经发件队列）：须附确认时的收件人数；同样正文 ${MESSAGE_LIMITS.sameMessageMinutes} 分钟内再发须确认（repeat），每赛事至少间隔 ${MESSAGE_LIMITS.gapSeconds} 秒、每小时至多 ${MESSAGE_LIMITS.perHour} 次；记入审计日志`,
         security: SIGNED_IN,
         body: messageSendBody,
         response: replies(messageSentSchema),
