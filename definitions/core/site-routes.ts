@@ -65,6 +65,7 @@ export const SITE_ROUTES = [
   'manage/judging',
   'manage/certificates',
   'manage/certificate-posts',
+  'manage/messages',
   'judge',
   'judge/round',
   'judge/entry',

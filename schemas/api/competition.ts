@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { myMessageSchema } from './entrant-messages.ts'
 import { anyText, boolean, integer, listOf, object, text } from './json.ts'
 import { myResultsSchema } from './results.ts'
 
@@ -247,6 +248,8 @@ export const myCompetitionSchema = object({
   moderation: moderationSchema,
   /** Beyond SPEC §7 (issue 24 item 7): the entry's published results; null before publication. */
   results: myResultsSchema,
+  /** Beyond SPEC §7 (issue 32 item 6): the organisers' messages about this entry, newest first. */
+  messages: listOf(myMessageSchema),
 })
 export type MyCompetition = FromSchema<typeof myCompetitionSchema>
 

@@ -31,6 +31,7 @@ import * as m0028 from './migrations/0028-orders-expiry-index.ts'
 import * as m0029 from './migrations/0029-certificate-runs.ts'
 import * as m0030 from './migrations/0030-schedule-overrides.ts'
 import * as m0031 from './migrations/0031-results-corrections.ts'
+import * as m0032 from './migrations/0032-entrant-messages.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -69,6 +70,7 @@ const migrations: Array<[string, Migration]> = [
   ['0029-certificate-runs', m0029],
   ['0030-schedule-overrides', m0030],
   ['0031-results-corrections', m0031],
+  ['0032-entrant-messages', m0032],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {

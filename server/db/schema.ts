@@ -570,6 +570,8 @@ export interface Database {
   export_files: ExportFileTable
   certificate_runs: CertificateRunTable
   competition_schedule_overrides: ScheduleOverrideTable
+  entrant_messages: EntrantMessageTable
+  entrant_message_recipients: EntrantMessageRecipientTable
 }
 
 /** A date staff set in the console over the definition file's (migration 0030). */
@@ -581,6 +583,29 @@ export interface ScheduleOverrideTable {
   value: string
   set_by: number
   set_at: string
+}
+
+/** A message an organiser sent to a filtered set of a competition's entrants (migration 0032). */
+export interface EntrantMessageTable {
+  id: Generated<number>
+  competition_id: number
+  /** The filter as sent (JSON: audience, roundId, range). */
+  filter: string
+  /** The filter in the console's words, e.g. 已提交 · 参赛类别：产品设计. */
+  filter_label: string
+  subject: string
+  /** What the organiser wrote (the texts sent add the 【咖簿网】 opening). */
+  text: string
+  recipients: number
+  sent_by: number
+  sent_at: string
+}
+
+/** One account a message went to, and the entry it was about (migration 0032). */
+export interface EntrantMessageRecipientTable {
+  message_id: number
+  user_id: number
+  registration_id: number
 }
 
 /** A published competition whose certificates job has run to the end (migration 0029). */

@@ -16,6 +16,7 @@ import { landingRoutes } from './landing.ts'
 import { manageCertificateRoutes } from './manage-certificates.ts'
 import { manageEntriesRoutes } from './manage-entries.ts'
 import { manageExportRoutes } from './manage-exports.ts'
+import { manageMessagesRoutes } from './manage-messages.ts'
 import { manageRecordsRoutes } from './manage-records.ts'
 import { manageResultsRoutes } from './manage-results.ts'
 import { manageScheduleRoutes } from './manage-schedule.ts'
@@ -58,6 +59,7 @@ export const ROUTE_MODULES = {
   manageCertificates: manageCertificateRoutes,
   manageEntries: manageEntriesRoutes,
   manageExports: manageExportRoutes,
+  manageMessages: manageMessagesRoutes,
   manageRecords: manageRecordsRoutes,
   manageResults: manageResultsRoutes,
   manageSchedule: manageScheduleRoutes,

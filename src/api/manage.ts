@@ -4,6 +4,14 @@ import type {
   StaffCertificate,
   StaffCertificatePost,
 } from '../../schemas/api/competition.ts'
+import type {
+  MessagePreview,
+  MessagePreviewBody,
+  MessageSendBody,
+  MessageSent,
+  MessagesPage,
+  SentMessage,
+} from '../../schemas/api/entrant-messages.ts'
 import type { JudgingAssignment, ManageJudgingRound } from '../../schemas/api/judging.ts'
 import type {
   CheckInRow,
@@ -37,9 +45,12 @@ export type {
   ManageEntry,
   ManageEntryRow,
   ManageJudgingRound,
+  MessagePreview,
+  MessagesPage,
   PageCount,
   PostStatus,
   RefundCaseRow,
+  SentMessage,
   SignupRow,
   StaffCertificate,
   StaffCertificatePost,
@@ -135,3 +146,11 @@ export const shipCertificate = (body: {
   carrier: string
   trackingNumber: string
 }) => postData<StaffCertificatePost>('/manage/certificates/ship', body, STAFF)
+
+/** Messages to entrants (README "Organisers' console"): the page, a preview, and the confirmed send. */
+export const getMessagesPage = (competitionId: number) =>
+  getData<MessagesPage>('/manage/messages', { ...STAFF, params: { competitionId } })
+export const previewMessage = (body: MessagePreviewBody) =>
+  postData<MessagePreview>('/manage/messages/preview', body, STAFF)
+export const sendMessage = (body: MessageSendBody) =>
+  postData<MessageSent>('/manage/messages/send', body, STAFF)

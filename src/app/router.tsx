@@ -84,6 +84,7 @@ const manageRoutes = (): RouteObject[] =>
       [paths.manageCertificates, () => import('../features/manage/certificates-page.tsx')],
       [paths.manageCertificatePosts, () => import('../features/manage/certificate-posts-page.tsx')],
       [paths.manageSchedule, () => import('../features/manage/schedule-page.tsx')],
+      [paths.manageMessages, () => import('../features/manage/messages-page.tsx')],
     ] as const
   ).map(([page, load]) => ({ path: at(page), lazy: signedIn(load) }))
 

@@ -109,6 +109,11 @@ export const paths = {
     path: '/manage/certificate-posts',
     getHref: (competitionId: number) => `/manage/certificate-posts?competitionId=${competitionId}`,
   },
+  /** Messages to a competition's entrants (README "Organisers' console"). */
+  manageMessages: {
+    path: '/manage/messages',
+    getHref: (competitionId: number) => `/manage/messages?competitionId=${competitionId}`,
+  },
   /** The judges' workspace (README "Judging"): my rounds, a round's entries, one entry's sheet. */
   judge: page('/judge'),
   judgeRound: {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { StaffRole } from '../../schemas/api/staff.ts'
 import { TOKEN_INVALID_MSG } from '../../schemas/contract.ts'
 import type { RouteEntry } from '../../server/plugins/api-docs.ts'
+import { recipientsOf } from '../../server/services/manage/message-audience.ts'
 import { grantRole, STAFF_MSG } from '../../server/services/staff/roles.ts'
 import { seedIssuedCertificate } from '../support/certificates.ts'
 import { FIXTURE_IDS, storeSampleFiles } from '../support/competitions.ts'
@@ -74,6 +75,11 @@ const SAMPLE: Record<string, Sample> = {
   // The schedule (manage-schedule.ts): a later results time is always in order.
   field: 'phases.results',
   value: '2099-12-31T18:00:00+08:00',
+  // Messages to entrants (manage-messages.ts): to every entrant of OWN, the count confirmed as the
+  // preview gives it (set in beforeAll); the send limits are cleared before each request.
+  audience: 'all',
+  text: '请核对作品信息',
+  confirmCount: 0,
 }
 
 const ROLES_OF: Record<
@@ -108,6 +114,9 @@ beforeAll(async () => {
     await grantRole(k, null, await idOf(account), ROLES_OF[actor as keyof typeof ROLES_OF])
     tokens.set(actor as Actor, await t.api.login(account))
   }
+  SAMPLE.confirmCount = (
+    await recipientsOf(k, t.server.app.competitions.byId(OWN)!, { audience: 'all' })
+  ).length
   // The exports (manage-exports.ts): a kind to ask for, and a finished export of OWN to download.
   SAMPLE.kind = 'entries.xlsx'
   const asked = await t.server.app.exportFiles.request(targetId, OWN, 'entries.xlsx')
@@ -221,6 +230,8 @@ describe('the staff routes × who asks', () => {
         })
         .where('id', '=', Number(SAMPLE.entryId))
         .execute()
+      // The message send route: a send a minute ago would hold back the next.
+      await k.deleteFrom('rate_limits').where('key', 'like', 'entrant-message:%').execute()
       // The publish route needs results not yet published.
       await k.deleteFrom('result_publications').where('competition_id', '=', OWN).execute()
       // Reopening needs published results, cancelling a schedule a scheduled one.

@@ -22,6 +22,7 @@ import {
 } from '../competition-entries.ts'
 import { finaliseWithReceipt, receiptNumbersOf } from '../competition-receipts.ts'
 import type { CompetitionRegistry } from '../competitions.ts'
+import { messagesByRegistration } from '../manage/entrant-messages.ts'
 import { moderationOf } from '../manage/moderation-view.ts'
 import type { NotaryProvider } from '../notary/provider.ts'
 import type { ReferenceData } from '../reference-data.ts'
@@ -134,6 +135,7 @@ export async function myCompetitions(
   const verified = (await verifiedNameOf(db, userId)) !== null
   const receipts = await receiptNumbersOf(db, userId)
   const worksOf = await liveWorksByCompetition(db, userId)
+  const messages = await messagesByRegistration(db, userId)
   const published = await publishedCompetitionIds(
     db,
     rows.map((r) => r.competition_id),
@@ -173,6 +175,7 @@ export async function myCompetitions(
         moderation: moderationOf(row),
         // Issue 24 item 7: null until the results are published; nothing of judging shows before.
         results: published.has(row.competition_id) ? await myResults(db, c, row.id, works) : null,
+        messages: messages.get(row.id) ?? [],
       }
     }),
   )

@@ -19,7 +19,8 @@ export interface RoundEntry {
   range: string
 }
 
-const rangeOf = (base: string): string => {
+/** A work's range (参赛类别) from its base form as stored (JSON text); empty when unreadable. */
+export const rangeOf = (base: string): string => {
   try {
     const v = (JSON.parse(base) as { range?: unknown }).range
     return typeof v === 'string' ? v : ''

@@ -114,6 +114,11 @@ function CompetitionCard({ c }: { c: ManageCompetition }) {
           <Button asChild size="sm" variant="outline">
             <RouterLink to={paths.manageCertificatePosts.getHref(c.competitionId)}>证书邮寄</RouterLink>
           </Button>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={paths.manageMessages.getHref(c.competitionId)} data-testid="manage-messages-link">
+              给参赛者发消息
+            </RouterLink>
+          </Button>
         </Wrap>
         <Stack gap="2">
           <Text fontWeight="medium" fontSize="sm">

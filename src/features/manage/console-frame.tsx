@@ -14,6 +14,7 @@ const SECTIONS = [
   { label: '评审分配', to: paths.manageJudging.path, admin: false },
   { label: '证书', to: paths.manageCertificates.path, admin: false },
   { label: '证书邮寄', to: paths.manageCertificatePosts.path, admin: false },
+  { label: '参赛者消息', to: paths.manageMessages.path, admin: false },
   { label: '退款案例', to: paths.manageRefunds.path, admin: false },
   { label: '角色与审计', to: paths.manageStaff.path, admin: false },
 ] as const

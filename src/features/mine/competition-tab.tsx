@@ -6,6 +6,7 @@ import { listMyCompetitions, receiptPdfUrl } from '../../api/competition.ts'
 import { assetUrl, mineTab, paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { CertificateCard } from './competition-certificates.tsx'
+import { CompetitionMessages } from './competition-messages.tsx'
 import { CompetitionResults } from './competition-results.tsx'
 import { TabFrame } from './tab-frame.tsx'
 
@@ -118,6 +119,7 @@ function EntryCard({ entry: c }: { entry: MyCompetition }) {
           </Alert.Root>
         )}
         {c.results && <CompetitionResults results={c.results} />}
+        <CompetitionMessages messages={c.messages} />
         {c.receiptNumber && (
           <Text fontSize="sm">
             回执编号：
