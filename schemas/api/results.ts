@@ -109,7 +109,6 @@ export const excludedEntrySchema = object({
   },
   reason: { ...anyText, description: '工作人员写明的原因' },
 })
-export type ExcludedEntry = FromSchema<typeof excludedEntrySchema>
 
 export const leaderboardSchema = object({
   competitionId: integer,

@@ -50,7 +50,6 @@ export type {
   PageCount,
   PostStatus,
   RefundCaseRow,
-  SentMessage,
   SignupRow,
   StaffCertificate,
   StaffCertificatePost,
