@@ -10,7 +10,6 @@ import type {
   MessageSendBody,
   MessageSent,
   MessagesPage,
-  SentMessage,
 } from '../../schemas/api/entrant-messages.ts'
 import type { JudgingAssignment, ManageJudgingRound } from '../../schemas/api/judging.ts'
 import type {
