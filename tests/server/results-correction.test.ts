@@ -9,7 +9,7 @@ import { FIXTURE_IDS } from '../support/competitions.ts'
 import { insertSubmittedSheet, insertSubmittedWork, resultsRoot } from '../support/judging.ts'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
-import { addSignedIn } from '../support/users.ts'
+import { addSignedIn, insertVerified } from '../support/users.ts'
 
 /**
  * Issue 32 item 3 (README "Correcting published results"): a published result reopened with a reason
@@ -68,6 +68,8 @@ beforeAll(async () => {
   // A 100, B 94, C 82 (6·创新性 + 8·功能).
   const marks: Record<Name, [number, number]> = { A: [10, 5], B: [9, 5], C: [7, 5] }
   for (const name of Object.keys(ENTRANTS) as Name[]) {
+    // Certificates name the verified person: each entrant has verified their real name.
+    await insertVerified(t.server.app, ids.get(ENTRANTS[name])!, `参赛者${name}`)
     work[name] = await insertSubmittedWork(
       t.server.app,
       ID,
