@@ -10,6 +10,7 @@ import { hashPassword } from '../../server/lib/passwords.ts'
 import { readCertificatePdf } from '../support/certificates.ts'
 import { root as repoRoot, startChildServer } from '../support/child-server.ts'
 import { tempDir } from '../support/temp-dir.ts'
+import { testIdentity, verifyRealName } from './entrants.ts'
 import { addCompleteWork, registerEntry, sampleFiles } from './entry-flow.ts'
 import { launch, openPage, signIn } from './page.ts'
 
@@ -303,6 +304,8 @@ describe('a competition from entries to published results', () => {
   it('the winner sees the award, downloads the certificate and has it posted; the organiser ships it', async () => {
     const { page, errors } = await openPage(browser, 1366, origin)
     await signIn(page, WINNER, PASSWORD)
+    // A certificate names the verified person: the winner verifies their real name first.
+    await verifyRealName(page.request, WINNER, PASSWORD, '林一帆', testIdentity(511))
     const token = await tokenOf(page, WINNER)
     const address = await page.request.post('/api/address/insert', {
       headers: { authorization: token },

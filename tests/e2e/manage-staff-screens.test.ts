@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessibilityFindings, describeFindings } from './axe.ts'
-import { entryWithWork, newEntrant } from './entrants.ts'
+import { entryWithWork, newEntrant, testIdentity, verifyRealName } from './entrants.ts'
 import { e2eDataDir, launch, openPage, signIn } from './page.ts'
 
 /**
@@ -169,6 +169,8 @@ describe('the console’s judging and certificate screens in the browser', () =>
     // The entrant opens the certificate (issued then) and asks for the paper copy, paying from the balance.
     const entrant = await openPage(browser, 1366)
     await signIn(entrant.page, certificateEntrant, PASSWORD)
+    // A certificate names the verified person: the entrant has verified their real name.
+    await verifyRealName(entrant.page.request, certificateEntrant, PASSWORD, '顾清和', testIdentity(562))
     await entrant.page.goto('/mine?change=Competition')
     const mine = entrant.page.getByTestId('competition-certificate')
     await mine.waitFor()
