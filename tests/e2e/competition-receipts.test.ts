@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { entryWithWork, newEntrant } from './entrants.ts'
+import { entryWithWork, newEntrant, testIdentity, verifyRealName } from './entrants.ts'
 import { addCompleteWork, registerEntry, sampleFiles } from './entry-flow.ts'
 import { e2eDataDir, launch, openPage, signIn } from './page.ts'
 
@@ -108,6 +108,8 @@ describe('entry receipt and 我的赛事 in the browser', () => {
     finalisedPastEntry(account, '2024qingtaiCompetition')
     const { page } = await openPage(browser, 375)
     await signIn(page, account, PASSWORD)
+    // A certificate names the verified person: the entrant has verified their real name.
+    await verifyRealName(page.request, account, PASSWORD, '周立新', testIdentity(223))
     await page.goto('/mine?change=Competition')
     await page.getByTestId('my-competition').first().waitFor()
     expect(await page.getByTestId('my-competition').first().textContent()).toContain('结果已公布')
@@ -125,6 +127,7 @@ describe('entry receipt and 我的赛事 in the browser', () => {
     for (const width of [1366, 375]) {
       const { page, errors } = await openPage(browser, width)
       await signIn(page, account, PASSWORD)
+      if (width === 1366) await verifyRealName(page.request, account, PASSWORD, '吴清和', testIdentity(224))
       await page.goto('/index')
       await page.getByTestId('user-menu').click()
       await page.getByRole('menuitem', { name: '竞赛证书' }).click()

@@ -352,7 +352,10 @@ describe('the judges’ workspace in the browser', () => {
       await page.screenshot({ path: '/tmp/kabu-judge-rounds-375.png', fullPage: true })
       await page.goto(`/judge/entry?competitionId=103&roundId=final&workId=${work}`)
       await page.getByTestId('judge-read-only').waitFor()
-      expect(await page.getByTestId('judge-read-only').textContent()).toContain('本轮评审已结束')
+      // The demo's past competition has published results: its sheets are locked (issue 32 item 2).
+      expect(await page.getByTestId('judge-read-only').textContent()).toContain(
+        '评审结果已公布，评分已锁定，只能查看、不能修改。',
+      )
       expect(await page.locator('#root_innovation').isDisabled()).toBe(true)
       expect(await page.getByRole('button', { name: '提交评分' }).count()).toBe(0)
       expect(await page.getByRole('button', { name: '声明回避' }).count()).toBe(0)
