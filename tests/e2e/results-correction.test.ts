@@ -1,0 +1,163 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newEntrant } from './entrants.ts'
+import { e2eDataDir, launch, openPage, signIn } from './page.ts'
+
+/**
+ * Issue 32 items 1 and 3 in Chromium (README "Moderation reaches judging and awards", "Correcting
+ * published results"): on the demo competition 101, a disqualified entry of 终评 is listed apart under
+ * 已退出评审 and never ranked; the admin reinstates it from its entry page and it is ranked again; the
+ * awards are confirmed, published now, and 撤回更正 with a reason withdraws them. At 1366 and 375 px.
+ * Everything written is removed afterwards. Screenshots: /tmp/kabu-results-correction-*.png.
+ */
+let browser: Browser
+const ADMIN = '13800000010'
+const JUDGES = ['13800000011', '13800000012', '13800000013']
+const DEMO_PASSWORD = 'Kabu2026!'
+const COMPETITION = 101
+const CRITERIA = ['innovation', 'function', 'aesthetics', 'feasibility']
+const db = () => new Database(path.join(e2eDataDir(), 'kabu.db'))
+const noSideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+const works: Record<string, number> = {}
+const entries: Record<string, number> = {}
+
+/** A confirmed entry with one work in 终评, each demo judge's sheet giving every criterion `mark`. */
+function judgedWork(d: Database.Database, account: string, worksName: string, mark: number) {
+  const now = new Date().toISOString()
+  const { userId } = d.prepare('select id as userId from users where account = ?').get(account) as {
+    userId: number
+  }
+  const registration = d
+    .prepare(
+      `insert into competition_registrations
+         (competition_id, user_id, entrant_type, company_type, data, works_count, finalised_at, created_at, updated_at)
+       values (?, ?, 'personal', 'university', ?, 1, ?, ?, ?)`,
+    )
+    .run(COMPETITION, userId, JSON.stringify({ name: '参赛者' }), now, now, now)
+  const base = { worksName, range: 'product', abstract: `${worksName}：更正测试用作品。` }
+  const work = Number(
+    d
+      .prepare(
+        `insert into competition_works (competition_id, user_id, registration_id, base, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(COMPETITION, userId, registration.lastInsertRowid, JSON.stringify(base), now, now).lastInsertRowid,
+  )
+  d.prepare(
+    `insert into judging_advancements (competition_id, round_id, work_id, decided_by, decided_at) values (?, 'final', ?, 1, ?)`,
+  ).run(COMPETITION, work, now)
+  for (const account of JUDGES) {
+    const { id } = d.prepare('select id from users where account = ?').get(account) as { id: number }
+    d.prepare(
+      `insert into judging_assignments (competition_id, round_id, work_id, judge_id, assigned_at) values (?, 'final', ?, ?, ?)`,
+    ).run(COMPETITION, work, id, now)
+    d.prepare(
+      `insert into judging_sheets (competition_id, round_id, work_id, judge_id, scores, pass, comment, submitted, created_at, updated_at, submitted_at)
+       values (?, 'final', ?, ?, ?, null, '', 1, ?, ?, ?)`,
+    ).run(
+      COMPETITION,
+      work,
+      id,
+      JSON.stringify(Object.fromEntries(CRITERIA.map((c) => [c, mark]))),
+      now,
+      now,
+      now,
+    )
+  }
+  return { work, entry: Number(registration.lastInsertRowid) }
+}
+
+beforeAll(async () => {
+  browser = await launch()
+  await newEntrant('13700003401', 'Entrant2026!')
+  await newEntrant('13700003402', 'Entrant2026!')
+  const d = db()
+  try {
+    const lamp = judgedWork(d, '13700003401', '更正测试台灯', 9)
+    const chair = judgedWork(d, '13700003402', '更正测试座椅', 8)
+    works.lamp = lamp.work
+    works.chair = chair.work
+    entries.chair = chair.entry
+    d.prepare(
+      "update competition_registrations set moderation = 'disqualified', moderation_reason = '与他人作品雷同', moderated_at = ? where id = ?",
+    ).run(new Date().toISOString(), chair.entry)
+  } finally {
+    d.close()
+  }
+})
+
+afterAll(async () => {
+  await browser.close()
+  const d = db()
+  try {
+    for (const table of ['result_publications', 'result_awards', 'judging_advancements'])
+      d.prepare(`delete from ${table} where competition_id = ?`).run(COMPETITION)
+    for (const workId of Object.values(works)) {
+      for (const table of ['judging_sheets', 'judging_assignments'])
+        d.prepare(`delete from ${table} where work_id = ?`).run(workId)
+      d.prepare('update competition_works set deleted_at = ? where id = ?').run(
+        new Date().toISOString(),
+        workId,
+      )
+    }
+  } finally {
+    d.close()
+  }
+})
+
+describe('moderation, reinstatement and correction in the console', () => {
+  it('a disqualified entry is listed apart, reinstated from its page, ranked again; published results are withdrawn with a reason', async () => {
+    const { page, errors } = await openPage(browser, 1366)
+    await signIn(page, ADMIN, DEMO_PASSWORD)
+    await page.goto(`/manage/results?competitionId=${COMPETITION}&roundId=final`)
+    const excluded = page.getByTestId('leaderboard-excluded')
+    await excluded.waitFor()
+    expect(await excluded.textContent()).toMatch(/更正测试座椅.*已取消资格.*与他人作品雷同/)
+    const product = page.locator('[data-testid=leaderboard-range][data-range=product]')
+    expect(await product.textContent()).not.toContain('更正测试座椅')
+    await page.screenshot({ path: '/tmp/kabu-results-correction-excluded-1366.png', fullPage: true })
+
+    await page.goto(`/manage/entry?competitionId=${COMPETITION}&id=${entries.chair}`)
+    await page.getByTestId('entry-reinstate').click()
+    await page.getByTestId('moderation-dialog').locator('textarea').fill('核实后并非雷同')
+    await page.getByTestId('moderation-confirm').click()
+    await page.getByTestId('entry-moderation').waitFor({ state: 'detached' })
+    expect(await page.getByTestId('entry-reinstate').count()).toBe(0)
+
+    await page.goto(`/manage/results?competitionId=${COMPETITION}&roundId=final`)
+    await product.waitFor()
+    await expect.poll(() => product.textContent()).toContain('更正测试座椅')
+    expect(await page.getByTestId('leaderboard-excluded').count()).toBe(0)
+    await page.getByTestId('awards-confirm').click()
+    await page.getByTestId('awards-dialog-confirm').click()
+    await page.getByTestId('awards-dialog').waitFor({ state: 'detached' })
+    await page.locator('[data-testid=publish-now]:not([disabled])').click()
+    await page.getByTestId('publish-dialog-confirm').click()
+    await page.locator('[data-testid=publication-status][data-status=published]').waitFor()
+    await page.getByTestId('results-reopen').click()
+    const confirm = page.getByTestId('reopen-dialog-confirm')
+    expect(await confirm.isDisabled()).toBe(true)
+    await page.getByTestId('reopen-dialog').locator('textarea').fill('获奖名单需更正')
+    await confirm.click()
+    await page.locator('[data-testid=publication-status][data-status=reopened]').waitFor()
+    expect(await page.getByTestId('publication').textContent()).toContain('原因：获奖名单需更正')
+    expect(await page.getByTestId('publish-time').count()).toBe(1)
+    await page.screenshot({ path: '/tmp/kabu-results-correction-reopened-1366.png', fullPage: true })
+    expect(errors).toEqual([])
+  })
+
+  it('the reopened panel and the time picker fit a phone', async () => {
+    const { page, errors } = await openPage(browser, 375)
+    await signIn(page, ADMIN, DEMO_PASSWORD)
+    await page.goto(`/manage/results?competitionId=${COMPETITION}&roundId=final`)
+    await page.locator('[data-testid=publication-status][data-status=reopened]').waitFor()
+    expect(await noSideScroll(page)).toBe(true)
+    await page
+      .getByTestId('publication')
+      .screenshot({ path: '/tmp/kabu-results-correction-reopened-375.png' })
+    expect(errors).toEqual([])
+  })
+})
