@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCertificatePdf } from '../support/certificates.ts'
 import { accessibilityFindings, describeFindings } from './axe.ts'
-import { entryWithWork, newEntrant } from './entrants.ts'
+import { entryWithWork, newEntrant, verifyRealName } from './entrants.ts'
 import { e2eDataDir, launch, openPage, signIn } from './page.ts'
 
 /**
@@ -131,23 +131,7 @@ async function pendingThenVerified(
     .getByTestId('my-competition')
     .first()
     .screenshot({ path: `/tmp/kabu-certificates-pending-${width}.png` })
-  const login = await page.request.post('/api/login', {
-    data: { account, password: PASSWORD, logInSource: 2 },
-  })
-  const token = ((await login.json()) as { data: { token: string } }).data.token
-  const verified = await page.request.post('/api/my/realNameAuth', {
-    headers: { authorization: token },
-    data: {
-      username: name,
-      identityType: '1',
-      identity,
-      cityId: '320505',
-      professional: '2',
-      professionalName: '产品设计师',
-      read: true,
-    },
-  })
-  expect(((await verified.json()) as { code: number }).code).toBe(200)
+  await verifyRealName(page.request, account, PASSWORD, name, identity)
   await page.reload()
 }
 
