@@ -43,6 +43,19 @@ async function refuseOncePublished(trx: Transaction<Database>, c: Competition): 
     throw new BusinessError(CODE.badRequest, MODERATION_MSG.published)
 }
 
+/** The entry of `c` staff act on, with its state and the entrant's account; 报名不存在 otherwise. */
+async function entryOf(k: Kysely<Database>, c: Competition, entryId: number) {
+  const row = await k
+    .selectFrom('competition_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.finalised_at', 'r.moderation', 'r.moderation_reason', 'u.account'])
+    .where('r.id', '=', entryId)
+    .where('r.competition_id', '=', c.competitionId)
+    .executeTakeFirst()
+  if (!row) throw new BusinessError(CODE.notFound, MODERATION_MSG.entryNotFound)
+  return row
+}
+
 /** Whether the phase allows each action now: returning before the submission deadline, disqualifying before results. */
 export function moderationWindow(c: Competition, now = Date.now()) {
   return {
@@ -85,14 +98,7 @@ export async function moderate(
   reason: string,
   now = Date.now(),
 ): Promise<ModerationResult> {
-  const row = await k
-    .selectFrom('competition_registrations as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.finalised_at', 'r.moderation', 'u.account'])
-    .where('r.id', '=', entryId)
-    .where('r.competition_id', '=', c.competitionId)
-    .executeTakeFirst()
-  if (!row) throw new BusinessError(CODE.notFound, MODERATION_MSG.entryNotFound)
+  const row = await entryOf(k, c, entryId)
   const window = moderationWindow(c, now)
   if (state === 'returned' && !window.mayReturn)
     throw new BusinessError(CODE.badRequest, MODERATION_MSG.returnClosed(c.phases.submissionDeadline))
@@ -158,14 +164,7 @@ export async function reinstate(
   entryId: number,
   reason: string,
 ): Promise<ModerationResult> {
-  const row = await k
-    .selectFrom('competition_registrations as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.moderation', 'r.moderation_reason', 'u.account'])
-    .where('r.id', '=', entryId)
-    .where('r.competition_id', '=', c.competitionId)
-    .executeTakeFirst()
-  if (!row) throw new BusinessError(CODE.notFound, MODERATION_MSG.entryNotFound)
+  const row = await entryOf(k, c, entryId)
   const text = reasonText(reason)
   const changed = await k.transaction().execute(async (trx) => {
     await refuseOncePublished(trx, c)

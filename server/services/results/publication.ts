@@ -275,6 +275,7 @@ async function notifyEntrants(trx: Transaction<Database>, c: Competition, before
     .execute()
   const now = await snapshotOf(trx, c.competitionId)
   const best = bestAwards(now, c)
+  const bestBefore = before ? bestAwards(before, c) : undefined
   const messages = new OutboxMessages(trx)
   const sent = new Set<string>()
   for (const e of entrants) {
@@ -282,7 +283,7 @@ async function notifyEntrants(trx: Transaction<Database>, c: Competition, before
     if (before && sameOutcome(before, now, e.id)) continue
     sent.add(e.account)
     const award = best.get(e.id)
-    const was = before ? bestAwards(before, c).get(e.id) : undefined
+    const was = bestBefore?.get(e.id)
     await messages.send(e.account, before ? correctionNotice(c, award, was) : publicationNotice(c, award))
   }
 }
