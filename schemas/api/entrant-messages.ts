@@ -108,7 +108,6 @@ export const sentMessageSchema = object({
   sentBy: text(64),
   sentAt: { ...anyText, description: 'ISO 时间（UTC）' },
 })
-export type SentMessage = FromSchema<typeof sentMessageSchema>
 
 /** GET /api/manage/messages: the filters this competition offers, and the messages sent so far. */
 export const messagesPageSchema = object({
