@@ -122,6 +122,29 @@ describe('the filters and their counts (preview)', () => {
     expect(await count({ audience: 'awarded' })).toBe(0)
   })
 
+  it('reaches a returned entry with 全部报名者 and 已缴费 only, as judging leaves it out', async () => {
+    const returned = await post('/manage/entry/return', {
+      competitionId: FEE,
+      entryId: cast.B.entryId,
+      reason: '请补充作品说明',
+    })
+    expect(returned.code, JSON.stringify(returned)).toBe(200)
+    try {
+      const count = async (filter: object) => (await preview({ ...filter, text: TEXT })).data.recipients
+      expect(await count({ audience: 'submitted' })).toBe(2)
+      expect(await count({ audience: 'round', roundId: 'first' })).toBe(2)
+      expect(await count({ audience: 'paid' })).toBe(3)
+      expect(await count({ audience: 'all' })).toBe(5)
+    } finally {
+      // As if B had confirmed the entry again: the other tests count B as submitted.
+      await k()
+        .updateTable('competition_registrations')
+        .set({ moderation: null, moderation_reason: null, finalised_at: nowIso() })
+        .where('id', '=', cast.B.entryId)
+        .execute()
+    }
+  })
+
   it('shows the exact texts: the 【咖簿网】 opening, the title, the subject (or 组委会通知)', async () => {
     const res = await preview({
       audience: 'submitted',

@@ -3,6 +3,7 @@ import type { Competition } from '../../../definitions/competition/types.ts'
 import { MESSAGE_AUDIENCE_LABELS, type MessageAudience } from '../../../schemas/api/entrant-messages.ts'
 import type { Database } from '../../db/schema.ts'
 import { BusinessError, CODE } from '../../lib/envelope.ts'
+import { eligibleWorkIds } from '../judging/eligibility.ts'
 import { rangeOf, roundEntries } from '../judging/entries.ts'
 import { publishedResults } from '../results/published.ts'
 import { choiceLabel } from './labels.ts'
@@ -59,13 +60,14 @@ export function filterLabel(c: Competition, f: MessageFilter): string {
 /**
  * The accounts a checked filter reaches, one per account (the first registration of an account when it
  * has several), in registration order. A disqualified entry is no longer in the competition's running:
- * only 全部报名者 and 已缴费 (money may still concern them) reach it.
+ * only 全部报名者 and 已缴费 (money may still concern them) reach it; 已确认提交 and a round reach exactly
+ * the entries judging takes (eligibility.ts), so a returned entry hears nothing meant for confirmed ones.
  */
 export async function recipientsOf(k: K, c: Competition, f: MessageFilter): Promise<Recipient[]> {
   const registrations = await k
     .selectFrom('competition_registrations as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.user_id', 'u.account', 'r.paid_order_id', 'r.finalised_at', 'r.moderation'])
+    .select(['r.id', 'r.user_id', 'u.account', 'r.paid_order_id', 'r.moderation'])
     .where('r.competition_id', '=', c.competitionId)
     .orderBy('r.id')
     .execute()
@@ -88,6 +90,12 @@ export async function recipientsOf(k: K, c: Competition, f: MessageFilter): Prom
     chosen = new Set(
       (published?.entries ?? []).filter((e) => e.award && inRange(e.range)).map((e) => e.registrationId),
     )
+  } else if (f.audience === 'submitted') {
+    // 已确认提交 are the entries judging takes: the one eligibility rule, not a copy of it.
+    const eligible = new Set((await eligibleWorkIds(k, c.competitionId).execute()).map((w) => w.id))
+    chosen = new Set(
+      works.filter((w) => eligible.has(w.id) && inRange(rangeOf(w.base))).map((w) => w.registration_id),
+    )
   } else {
     chosen = new Set(works.filter((w) => inRange(rangeOf(w.base))).map((w) => w.registration_id))
     // Without a range an entrant counts before adding a work.
@@ -97,8 +105,7 @@ export async function recipientsOf(k: K, c: Competition, f: MessageFilter): Prom
     if (!chosen.has(r.id)) return false
     if (f.audience === 'all') return true
     if (f.audience === 'paid') return r.paid_order_id !== null
-    if (r.moderation === 'disqualified') return false
-    return f.audience !== 'submitted' || r.finalised_at !== null
+    return r.moderation !== 'disqualified'
   }
   const seen = new Set<number>()
   const recipients: Recipient[] = []
