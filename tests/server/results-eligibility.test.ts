@@ -288,6 +288,51 @@ describe('sheets lock at publication', () => {
     expect(rounds.data[0]).toMatchObject({ state: 'closed', resultsPublished: true })
   })
 
+  it('a judge who loses their seat after publication leaves the round’s record as it was', async () => {
+    const assignments = () =>
+      k()
+        .selectFrom('judging_assignments')
+        .select(['judge_id', 'work_id'])
+        .where('competition_id', '=', OWN)
+        .orderBy('judge_id')
+        .orderBy('work_id')
+        .execute()
+    const before = await assignments()
+    const judge = ids.get(JUDGES[1]!)!
+    const unsubmitted = await k()
+      .selectFrom('judging_assignments as a')
+      .leftJoin('judging_sheets as s', (j) =>
+        j
+          .onRef('s.work_id', '=', 'a.work_id')
+          .onRef('s.judge_id', '=', 'a.judge_id')
+          .onRef('s.round_id', '=', 'a.round_id'),
+      )
+      .select('a.work_id')
+      .where('a.competition_id', '=', OWN)
+      .where('a.judge_id', '=', judge)
+      .where((w) => w.or([w('s.submitted', 'is', null), w('s.submitted', '=', 0)]))
+      .execute()
+    // What a seat change would release before publication: without it the test proves nothing.
+    expect(unsubmitted.length).toBeGreaterThan(0)
+    const board0 = standing(await board())
+    const removed = await post('/api/manage/staff/judge-rounds', {
+      account: JUDGES[1],
+      competitionId: OWN,
+      roundIds: [],
+    })
+    expect(removed.code, JSON.stringify(removed)).toBe(200)
+    expect(await assignments()).toEqual(before)
+    expect(standing(await board())).toEqual(board0)
+    const audit = await k()
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'role.rounds')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(audit.detail)).not.toHaveProperty('released')
+    await grantRole(k(), null, judge, { role: 'judge', competitionId: OWN })
+  })
+
   it('the leaderboard after publication is the published standing, and publishing again says so and tells no one', async () => {
     const b = await board()
     const published = (await publishedResults(k(), OWN))!

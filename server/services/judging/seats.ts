@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { isPublished } from '../results/published.ts'
 import { roundJudges } from './assignment.ts'
 import { lockRound } from './round-lock.ts'
 
@@ -23,8 +24,9 @@ export async function lockRounds(trx: Trx, competitionId: number, roundIds: stri
  * roles"): those assignments are deleted, so the entry is short of a judge and the next 分配评审 run
  * gives it to a judge of the panel. Submitted sheets stay with their assignment and count: they were
  * given while the judge sat on the round. A saved, unsubmitted sheet is kept (nothing typed is lost)
- * but no longer counts, as no assignment leads to it. Run inside the seat change's transaction, after
- * lockRounds.
+ * but no longer counts, as no assignment leads to it. Once results are published the rounds are a
+ * record (sheets and assignment are locked): the seat goes, the assignments stay, nothing is released.
+ * Run inside the seat change's transaction, after lockRounds (publication takes the same locks).
  */
 export async function releaseUnseated(
   trx: Trx,
@@ -33,6 +35,7 @@ export async function releaseUnseated(
   roundIds: string[],
 ): Promise<Released> {
   const released: Released = []
+  if (await isPublished(trx, competitionId)) return released
   for (const roundId of roundIds) {
     if ((await roundJudges(trx, competitionId, roundId)).includes(judgeId)) continue
     const pending = await trx
