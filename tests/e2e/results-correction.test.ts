@@ -2,6 +2,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatBeijing } from '../../schemas/beijing-time.ts'
 import { newEntrant } from './entrants.ts'
 import { e2eDataDir, launch, openPage, signIn } from './page.ts'
 
@@ -9,7 +10,9 @@ import { e2eDataDir, launch, openPage, signIn } from './page.ts'
  * Issue 32 items 1 and 3 in Chromium (README "Moderation reaches judging and awards", "Correcting
  * published results"): on the demo competition 101, a disqualified entry of 终评 is listed apart under
  * 已退出评审 and never ranked; the admin reinstates it from its entry page and it is ranked again; the
- * awards are confirmed, published now, and 撤回更正 with a reason withdraws them. At 1366 and 375 px.
+ * awards are confirmed, published now, and 撤回更正 with a reason withdraws them; the corrected results
+ * are then set to publish at a chosen Beijing time, moved to another, and the plan cancelled. At 1366
+ * and 375 px.
  * Everything written is removed afterwards. Screenshots: /tmp/kabu-results-correction-*.png.
  */
 let browser: Browser
@@ -121,6 +124,12 @@ describe('moderation, reinstatement and correction in the console', () => {
     await page.screenshot({ path: '/tmp/kabu-results-correction-excluded-1366.png', fullPage: true })
 
     await page.goto(`/manage/entry?competitionId=${COMPETITION}&id=${entries.chair}`)
+    await page.getByTestId('entry-reinstate').waitFor()
+    await page.screenshot({ path: '/tmp/kabu-results-correction-reinstate-1366.png' })
+    await page.setViewportSize({ width: 375, height: 812 })
+    expect(await noSideScroll(page)).toBe(true)
+    await page.screenshot({ path: '/tmp/kabu-results-correction-reinstate-375.png', fullPage: true })
+    await page.setViewportSize({ width: 1366, height: 900 })
     await page.getByTestId('entry-reinstate').click()
     await page.getByTestId('moderation-dialog').locator('textarea').fill('核实后并非雷同')
     await page.getByTestId('moderation-confirm').click()
@@ -146,6 +155,51 @@ describe('moderation, reinstatement and correction in the console', () => {
     expect(await page.getByTestId('publication').textContent()).toContain('原因：获奖名单需更正')
     expect(await page.getByTestId('publish-time').count()).toBe(1)
     await page.screenshot({ path: '/tmp/kabu-results-correction-reopened-1366.png', fullPage: true })
+    expect(errors).toEqual([])
+  })
+
+  it('a correction is set to publish at a chosen Beijing time, moved, and the plan cancelled', async () => {
+    const { page, errors } = await openPage(browser, 1366)
+    await signIn(page, ADMIN, DEMO_PASSWORD)
+    await page.goto(`/manage/results?competitionId=${COMPETITION}&roundId=final`)
+    await page.locator('[data-testid=publication-status][data-status=reopened]').waitFor()
+    /** A Beijing wall-clock time `days` ahead, as the datetime-local input takes it. */
+    const ahead = (days: number, clock: string) =>
+      `${new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10)}T${clock}`
+    const storedPlan = () => {
+      const d = db()
+      try {
+        return d
+          .prepare('select status, publish_at as publishAt from result_publications where competition_id = ?')
+          .get(COMPETITION) as { status: string; publishAt: string | null }
+      } finally {
+        d.close()
+      }
+    }
+    const panel = page.getByTestId('publication')
+    for (const [time, button] of [
+      [ahead(3, '10:30'), '按计划公布'],
+      [ahead(5, '09:05'), '改为此时间'],
+    ] as const) {
+      await page.getByTestId('publish-time').fill(time)
+      expect(await page.getByTestId('publish-scheduled').textContent()).toBe(button)
+      await page.getByTestId('publish-scheduled').click()
+      const dialog = page.getByTestId('publish-dialog')
+      expect(await dialog.textContent()).toContain(`结果将于 ${time.replace('T', ' ')}（北京时间）自动公布`)
+      await page.getByTestId('publish-dialog-confirm').click()
+      const at = Date.parse(`${time}:00+08:00`)
+      await expect
+        .poll(() => panel.textContent())
+        .toContain(`结果将于 ${formatBeijing(at)}（北京时间）自动公布`)
+      expect(await page.getByTestId('publication-status').getAttribute('data-status')).toBe('scheduled')
+      expect(storedPlan()).toEqual({ status: 'scheduled', publishAt: new Date(at).toISOString() })
+    }
+    await page.screenshot({ path: '/tmp/kabu-results-correction-scheduled-1366.png', fullPage: true })
+    await page.getByTestId('publish-unschedule').click()
+    await page.getByTestId('unschedule-dialog-confirm').click()
+    await page.locator('[data-testid=publication-status][data-status=reopened]').waitFor()
+    expect(await page.getByTestId('publish-unschedule').count()).toBe(0)
+    expect(storedPlan()).toEqual({ status: 'reopened', publishAt: null })
     expect(errors).toEqual([])
   })
 
