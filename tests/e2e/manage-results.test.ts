@@ -1,9 +1,8 @@
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newEntrant } from './entrants.ts'
-import { baseURL, e2eDataDir, launch, openPage, signIn } from './page.ts'
+import { COMPETITION, clearFinalRound, e2eDb, finalSheets, submittedWork } from './final-round.ts'
+import { baseURL, launch, openPage, signIn } from './page.ts'
 
 /**
  * 评审结果 (issue 24 item 6) in Chromium against the built portal: the demo admin opens the screen of
@@ -15,56 +14,11 @@ import { baseURL, e2eDataDir, launch, openPage, signIn } from './page.ts'
  */
 let browser: Browser
 const ADMIN = '13800000010'
-const JUDGES = ['13800000011', '13800000012', '13800000013']
 const DEMO_PASSWORD = 'Kabu2026!'
-const COMPETITION = 101
-const CRITERIA = ['innovation', 'function', 'aesthetics', 'feasibility']
 
-const db = () => new Database(path.join(e2eDataDir(), 'kabu.db'))
+const db = e2eDb
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
-
-/** A finalised entry with one work, straight in the database; answers the work id. */
-function submittedWork(d: Database.Database, account: string, worksName: string, range: string): number {
-  const now = new Date().toISOString()
-  const { userId } = d.prepare('select id as userId from users where account = ?').get(account) as {
-    userId: number
-  }
-  const registration = d
-    .prepare(
-      `insert into competition_registrations
-         (competition_id, user_id, entrant_type, company_type, data, works_count, finalised_at, created_at, updated_at)
-       values (?, ?, 'personal', 'university', ?, 1, ?, ?, ?)`,
-    )
-    .run(COMPETITION, userId, JSON.stringify({ name: '参赛者' }), now, now, now)
-  const base = { worksName, range, abstract: `${worksName}：评审结果测试用作品。` }
-  const work = d
-    .prepare(
-      `insert into competition_works (competition_id, user_id, registration_id, base, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?)`,
-    )
-    .run(COMPETITION, userId, registration.lastInsertRowid, JSON.stringify(base), now, now)
-  return Number(work.lastInsertRowid)
-}
-
-/** The work enters 终评 and each demo judge's sheet gives every criterion `marks[i]` (of 10). */
-function finalSheets(d: Database.Database, workId: number, marks: number[]) {
-  const now = new Date().toISOString()
-  d.prepare(
-    `insert into judging_advancements (competition_id, round_id, work_id, decided_by, decided_at) values (?, 'final', ?, 1, ?)`,
-  ).run(COMPETITION, workId, now)
-  for (const [i, account] of JUDGES.entries()) {
-    const { id } = d.prepare('select id from users where account = ?').get(account) as { id: number }
-    d.prepare(
-      `insert into judging_assignments (competition_id, round_id, work_id, judge_id, assigned_at) values (?, 'final', ?, ?, ?)`,
-    ).run(COMPETITION, workId, id, now)
-    const scores = Object.fromEntries(CRITERIA.map((c) => [c, marks[i]]))
-    d.prepare(
-      `insert into judging_sheets (competition_id, round_id, work_id, judge_id, scores, pass, comment, submitted, created_at, updated_at, submitted_at)
-       values (?, 'final', ?, ?, ?, null, '', 1, ?, ?, ?)`,
-    ).run(COMPETITION, workId, id, JSON.stringify(scores), now, now, now)
-  }
-}
 
 const works: Record<string, number> = {}
 
@@ -75,10 +29,10 @@ beforeAll(async () => {
   const d = db()
   try {
     // 终评 (trimmed mean of 3): 90, 90, 40 → 90 (the 40 an outlier); 80 ×3 twice (tied); 70 ×3.
-    works.lamp = submittedWork(d, entrants[0]!, '可折叠台灯', 'product')
-    works.chair = submittedWork(d, entrants[1]!, '共享座椅', 'product')
-    works.kettle = submittedWork(d, entrants[2]!, '单人水壶', 'product')
-    works.bike = submittedWork(d, entrants[3]!, '折叠通勤车', 'transport')
+    works.lamp = submittedWork(d, entrants[0]!, '可折叠台灯', 'product').work
+    works.chair = submittedWork(d, entrants[1]!, '共享座椅', 'product').work
+    works.kettle = submittedWork(d, entrants[2]!, '单人水壶', 'product').work
+    works.bike = submittedWork(d, entrants[3]!, '折叠通勤车', 'transport').work
     finalSheets(d, works.lamp, [9, 9, 4])
     finalSheets(d, works.chair, [8, 8, 8])
     finalSheets(d, works.kettle, [8, 8, 8])
@@ -90,25 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close()
-  const d = db()
-  try {
-    for (const table of ['result_publications', 'result_awards', 'judging_advancements'])
-      d.prepare(`delete from ${table} where competition_id = ?`).run(COMPETITION)
-    for (const table of ['judging_sheets', 'judging_assignments'])
-      d.prepare(`delete from ${table} where competition_id = ? and round_id = 'final'`).run(COMPETITION)
-    // Its coverless works leave too: the judging flow (judging.test.ts) on this server opens the first
-    // entry assigned to a demo judge in round 初评 and expects the cover its own works carry.
-    for (const workId of Object.values(works)) {
-      for (const table of ['judging_sheets', 'judging_assignments'])
-        d.prepare(`delete from ${table} where work_id = ?`).run(workId)
-      d.prepare('update competition_works set deleted_at = ? where id = ?').run(
-        new Date().toISOString(),
-        workId,
-      )
-    }
-  } finally {
-    d.close()
-  }
+  clearFinalRound(Object.values(works))
 })
 
 describe('评审结果 in the browser', () => {

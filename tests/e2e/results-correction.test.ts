@@ -1,10 +1,9 @@
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatBeijing } from '../../schemas/beijing-time.ts'
 import { newEntrant } from './entrants.ts'
-import { e2eDataDir, launch, openPage, signIn } from './page.ts'
+import { COMPETITION, clearFinalRound, e2eDb, finalSheets, submittedWork } from './final-round.ts'
+import { launch, openPage, signIn } from './page.ts'
 
 /**
  * Issue 32 items 1 and 3 in Chromium (README "Moderation reaches judging and awards", "Correcting
@@ -17,60 +16,18 @@ import { e2eDataDir, launch, openPage, signIn } from './page.ts'
  */
 let browser: Browser
 const ADMIN = '13800000010'
-const JUDGES = ['13800000011', '13800000012', '13800000013']
 const DEMO_PASSWORD = 'Kabu2026!'
-const COMPETITION = 101
-const CRITERIA = ['innovation', 'function', 'aesthetics', 'feasibility']
-const db = () => new Database(path.join(e2eDataDir(), 'kabu.db'))
+const db = e2eDb
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
 const works: Record<string, number> = {}
 const entries: Record<string, number> = {}
 
 /** A confirmed entry with one work in 终评, each demo judge's sheet giving every criterion `mark`. */
-function judgedWork(d: Database.Database, account: string, worksName: string, mark: number) {
-  const now = new Date().toISOString()
-  const { userId } = d.prepare('select id as userId from users where account = ?').get(account) as {
-    userId: number
-  }
-  const registration = d
-    .prepare(
-      `insert into competition_registrations
-         (competition_id, user_id, entrant_type, company_type, data, works_count, finalised_at, created_at, updated_at)
-       values (?, ?, 'personal', 'university', ?, 1, ?, ?, ?)`,
-    )
-    .run(COMPETITION, userId, JSON.stringify({ name: '参赛者' }), now, now, now)
-  const base = { worksName, range: 'product', abstract: `${worksName}：更正测试用作品。` }
-  const work = Number(
-    d
-      .prepare(
-        `insert into competition_works (competition_id, user_id, registration_id, base, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?)`,
-      )
-      .run(COMPETITION, userId, registration.lastInsertRowid, JSON.stringify(base), now, now).lastInsertRowid,
-  )
-  d.prepare(
-    `insert into judging_advancements (competition_id, round_id, work_id, decided_by, decided_at) values (?, 'final', ?, 1, ?)`,
-  ).run(COMPETITION, work, now)
-  for (const account of JUDGES) {
-    const { id } = d.prepare('select id from users where account = ?').get(account) as { id: number }
-    d.prepare(
-      `insert into judging_assignments (competition_id, round_id, work_id, judge_id, assigned_at) values (?, 'final', ?, ?, ?)`,
-    ).run(COMPETITION, work, id, now)
-    d.prepare(
-      `insert into judging_sheets (competition_id, round_id, work_id, judge_id, scores, pass, comment, submitted, created_at, updated_at, submitted_at)
-       values (?, 'final', ?, ?, ?, null, '', 1, ?, ?, ?)`,
-    ).run(
-      COMPETITION,
-      work,
-      id,
-      JSON.stringify(Object.fromEntries(CRITERIA.map((c) => [c, mark]))),
-      now,
-      now,
-      now,
-    )
-  }
-  return { work, entry: Number(registration.lastInsertRowid) }
+function judgedWork(d: ReturnType<typeof e2eDb>, account: string, worksName: string, mark: number) {
+  const made = submittedWork(d, account, worksName, 'product')
+  finalSheets(d, made.work, [mark, mark, mark])
+  return made
 }
 
 beforeAll(async () => {
@@ -94,21 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close()
-  const d = db()
-  try {
-    for (const table of ['result_publications', 'result_awards', 'judging_advancements'])
-      d.prepare(`delete from ${table} where competition_id = ?`).run(COMPETITION)
-    for (const workId of Object.values(works)) {
-      for (const table of ['judging_sheets', 'judging_assignments'])
-        d.prepare(`delete from ${table} where work_id = ?`).run(workId)
-      d.prepare('update competition_works set deleted_at = ? where id = ?').run(
-        new Date().toISOString(),
-        workId,
-      )
-    }
-  } finally {
-    d.close()
-  }
+  clearFinalRound(Object.values(works))
 })
 
 describe('moderation, reinstatement and correction in the console', () => {
