@@ -7,7 +7,8 @@
  * - unavailable: the database cannot be reached or is restarting (connection refused or reset, the
  *   pool's connect timeout, PostgreSQL's shutdown and connection-class SQLSTATEs, SQLite still busy
  *   after its busy timeout). It passes within seconds, so the client is told to retry.
- * - storageFull: the disk (or SQLite's file) is full. Nothing the client does helps; an operator must.
+ * - storageFull: the disk (or SQLite's file) is full: ENOSPC, EDQUOT, SQLITE_FULL, PostgreSQL's SQLSTATE
+ *   53100 disk_full. Nothing the client does helps; an operator must.
  */
 export type Fault =
   | { kind: 'duplicate'; constraint: string }
@@ -50,7 +51,7 @@ const PG_CONNECTION_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
 ]
 
-const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL'])
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100'])
 
 function faultOfOne(error: ErrorFields): Fault | undefined {
   const code = typeof error.code === 'string' ? error.code : ''
