@@ -25,5 +25,10 @@ export type Partner = FromSchema<typeof partnerSchema>
 /** GET /health: the process answers (a load balancer's liveness probe; touches nothing else). */
 export const healthSchema = object({ status: text(20), uptimeSeconds: integer })
 
-/** GET /ready: the instance can serve (its database answered just now); 503 otherwise. */
-export const readySchema = object({ status: text(20), databaseMs: integer })
+/**
+ * GET /ready: the instance can serve (its database, and with STORAGE=s3 its object store, answered
+ * just now); 503 naming the part otherwise.
+ */
+export const readySchema = object({ status: text(20), databaseMs: integer, objectStoreMs: integer }, [
+  'objectStoreMs',
+])

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
 
@@ -53,7 +53,36 @@ export function connect(options: { databaseUrl: string; dataDir: string }): Db {
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    kysely: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: rollingBackOnlyWhatIsOpen(sqlite) }),
+    }),
     dialect: 'sqlite',
+  }
+}
+
+/** What a ROLLBACK answers when SQLite has already ended the transaction: nothing to do. */
+const NOTHING_TO_ROLL_BACK: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+}
+
+/**
+ * The SQLite connection as Kysely uses it, except that a ROLLBACK with no transaction open does
+ * nothing, as on PostgreSQL (a warning there), instead of failing. SQLite ends a transaction itself
+ * when its COMMIT fails on a full disk (SQLITE_FULL) or an I/O error, and when a statement without a
+ * statement journal does; the ROLLBACK that every transaction helper then sends — Kysely's
+ * `transaction()`, migrate.ts's BEGIN IMMEDIATE — failed with "cannot rollback - no transaction is
+ * active", and that error replaced the one that explains the failure: a full disk answered 500, not 507
+ * (issue 33 item 4, tests/server/storage-full.test.ts). One place, so no helper can forget it.
+ */
+function rollingBackOnlyWhatIsOpen(sqlite: SQLite.Database): SqliteDatabase {
+  return {
+    close: () => sqlite.close(),
+    prepare: (text) =>
+      !sqlite.inTransaction && /^\s*rollback\s*;?\s*$/i.test(text)
+        ? NOTHING_TO_ROLL_BACK
+        : sqlite.prepare(text),
   }
 }

@@ -166,6 +166,7 @@ async function migrateSqlite(k: MigrationsDb, wanted: MigrationList): Promise<st
       await sql`commit`.execute(k)
       return result
     } catch (error) {
+      // A no-op when SQLite ended the transaction itself (a full disk at COMMIT): connect.ts.
       await sql`rollback`.execute(k)
       throw error
     }

@@ -6,12 +6,15 @@
  *   this is the safety net for one that does not.
  * - unavailable: the database cannot be reached or is restarting (connection refused or reset, the
  *   pool's connect timeout, PostgreSQL's shutdown and connection-class SQLSTATEs, SQLite still busy
- *   after its busy timeout). It passes within seconds, so the client is told to retry.
- * - storageFull: the disk (or SQLite's file) is full. Nothing the client does helps; an operator must.
+ *   after its busy timeout), or the object store (STORAGE=s3) cannot be reached or answers 5xx — `part`
+ *   says which, so the log names the part that is down. It passes within seconds, so the client is
+ *   told to retry.
+ * - storageFull: the disk (or SQLite's file) is full: ENOSPC, EDQUOT, SQLITE_FULL, PostgreSQL's SQLSTATE
+ *   53100 disk_full. Nothing the client does helps; an operator must.
  */
 export type Fault =
   | { kind: 'duplicate'; constraint: string }
-  | { kind: 'unavailable'; reason: string }
+  | { kind: 'unavailable'; part: 'database' | 'object store'; reason: string }
   | { kind: 'storageFull'; reason: string }
 
 interface ErrorFields {
@@ -20,6 +23,8 @@ interface ErrorFields {
   constraint?: unknown
   table?: unknown
   message?: unknown
+  name?: unknown
+  reason?: unknown
   cause?: unknown
 }
 
@@ -50,7 +55,7 @@ const PG_CONNECTION_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
 ]
 
-const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL'])
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100'])
 
 function faultOfOne(error: ErrorFields): Fault | undefined {
   const code = typeof error.code === 'string' ? error.code : ''
@@ -64,14 +69,34 @@ function faultOfOne(error: ErrorFields): Fault | undefined {
     return { kind: 'duplicate', constraint: message.replace(/^.*constraint failed:\s*/i, '') || code }
   }
   if (STORAGE_FULL_CODES.has(code)) return { kind: 'storageFull', reason: code }
-  if (CONNECTION_ERRNOS.has(code)) return { kind: 'unavailable', reason: code }
+  // Before the socket error it wraps: the object store, not the database, is what went away.
+  if (code === 'OBJECT_STORE_UNAVAILABLE') {
+    return { kind: 'unavailable', part: 'object store', reason: String(error.reason ?? code) }
+  }
+  if (CONNECTION_ERRNOS.has(code)) return { kind: 'unavailable', part: 'database', reason: code }
   if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) {
-    return { kind: 'unavailable', reason: `SQLSTATE ${code}` }
+    return { kind: 'unavailable', part: 'database', reason: `SQLSTATE ${code}` }
   }
   // SQLite waited its busy_timeout for another writer (another instance on the same file) in vain.
-  if (code === 'SQLITE_BUSY') return { kind: 'unavailable', reason: code }
+  if (code === 'SQLITE_BUSY') return { kind: 'unavailable', part: 'database', reason: code }
   const pgMessage = PG_CONNECTION_MESSAGES.find((m) => message === m)
-  if (pgMessage) return { kind: 'unavailable', reason: pgMessage }
+  if (pgMessage) return { kind: 'unavailable', part: 'database', reason: pgMessage }
+  return undefined
+}
+
+/**
+ * The socket error (ECONNREFUSED…) or client timeout (an HTTP client's TimeoutError) behind an error,
+ * looking through its causes: the object store (services/s3-object-store.ts) tells a store that is
+ * down from one that refused a request.
+ */
+export function connectionFailureOf(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, name, cause } = current as ErrorFields
+    if (typeof code === 'string' && CONNECTION_ERRNOS.has(code)) return code
+    if (name === 'TimeoutError') return name
+    current = cause
+  }
   return undefined
 }
 

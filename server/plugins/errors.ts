@@ -74,7 +74,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(200).send(fail(CODE.conflict, DUPLICATE_MSG))
     }
     if (fault?.kind === 'unavailable') {
-      request.log.warn({ reason: fault.reason, err: error }, 'database unavailable')
+      // Names the part that is down: `database unavailable` or `object store unavailable`.
+      request.log.warn({ reason: fault.reason, err: error }, `${fault.part} unavailable`)
       reply.header('retry-after', RETRY_AFTER_SECONDS)
       return reply.status(503).send(fail(503, STATUS_MSG[503] ?? MSG.serverError))
     }

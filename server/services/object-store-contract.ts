@@ -19,6 +19,27 @@ export interface ObjectStore {
   fetch(key: string, localFile: string): Promise<boolean>
   /** Removes the object `key` for every instance, and this instance's copy `localFile`; none is no error. */
   remove(key: string, localFile: string): Promise<void>
+  /**
+   * Resolves when the store answers (readiness, routes/health.ts); rejects with an ObjectStoreUnavailable
+   * when it does not before `signal` aborts. The local store is this instance's own DATA_DIR: always.
+   */
+  probe(signal: AbortSignal): Promise<void>
+}
+
+/**
+ * The object store could not be reached, timed out or answered a server error (HTTP 5xx): what a
+ * request meets while the store is down. server/lib/faults.ts reads `code` and `reason`, and the error
+ * handler answers 503 and logs `object store unavailable` — not the database, which is fine.
+ */
+export class ObjectStoreUnavailable extends Error {
+  readonly code = 'OBJECT_STORE_UNAVAILABLE'
+  /** The socket error (ECONNREFUSED…), TimeoutError, or the HTTP status the store answered. */
+  readonly reason: string
+  constructor(reason: string, cause: unknown) {
+    super(`object store unavailable: ${reason}`, { cause })
+    this.name = 'ObjectStoreUnavailable'
+    this.reason = reason
+  }
 }
 
 export interface S3Settings {

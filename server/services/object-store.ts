@@ -11,6 +11,7 @@ export class LocalObjectStore implements ObjectStore {
   async remove(_key: string, localFile: string): Promise<void> {
     await fs.promises.rm(localFile, { force: true })
   }
+  async probe(): Promise<void> {}
 }
 
 export type StorageSettings = { kind: 'local' } | { kind: 's3'; s3: S3Settings }

@@ -106,6 +106,16 @@ export class FileStorage {
     return this.store.remove(this.keyOf(localFile), localFile)
   }
 
+  /** Which store the instances share: STORAGE=local (DATA_DIR itself) or s3. */
+  get storeKind(): ObjectStore['kind'] {
+    return this.store.kind
+  }
+
+  /** Resolves when the shared store answers before `signal` aborts (readiness, services/health.ts). */
+  probeStore(signal: AbortSignal): Promise<void> {
+    return this.store.probe(signal)
+  }
+
   /** DATA_DIR, under which derived files are kept (their store keys are their paths there). */
   get dataRoot(): string {
     return this.dataDir

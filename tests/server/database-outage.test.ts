@@ -49,10 +49,11 @@ describe.runIf(onPostgres)('PostgreSQL going away and coming back', () => {
     await proxy.cut()
     try {
       const during = [await userBase(), ...(await Promise.all(Array.from({ length: 5 }, () => userBase())))]
-      // Readiness says so too, so a load balancer stops sending this instance traffic; liveness does not.
+      // Readiness says so too, naming the database, so a load balancer stops sending this instance
+      // traffic; liveness does not.
       const ready = await server.app.inject({ url: '/api/ready' })
       expect(ready.statusCode).toBe(503)
-      expect(ready.json()).toEqual(UNAVAILABLE)
+      expect(ready.json()).toEqual({ code: 503, msg: '服务暂时不可用：数据库无应答' })
       expect((await server.app.inject({ url: '/api/health' })).statusCode).toBe(200)
       for (const res of during) {
         expect(res.statusCode, res.body).toBe(503)

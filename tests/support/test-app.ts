@@ -33,6 +33,8 @@ export async function createTestApp(
     siteOrigin?: string
     /** The address the server uses for the new PostgreSQL database, e.g. through a proxy a test cuts. */
     databaseUrlFor?: (direct: string) => string
+    /** STORAGE and its settings (parseStorage); DATA_DIR itself by default. */
+    storage?: AppConfig['storage']
   } = {},
 ) {
   // A server with the standard seed and competitions starts on a copy of the run's seeded database
@@ -59,6 +61,7 @@ export async function createTestApp(
     renderLimit: options.renderLimit,
     messages: options.messages,
     siteOrigin: options.siteOrigin,
+    storage: options.storage,
   }).catch(async (error: unknown) => {
     await dropDatabase()
     if (ownRoot) fs.rmSync(ownRoot, { recursive: true, force: true })
