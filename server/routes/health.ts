@@ -23,8 +23,8 @@ const schemas = {
 /**
  * A load balancer's probes (README "Production: health and readiness"). Liveness says only that the
  * process answers: restarting an instance because its database is down would not help. Readiness
- * says whether to send it traffic: its database answered within 2 s. While the instance stops, every
- * request, these included, is answered 503 (plugins/shutdown.ts), so the balancer drains it.
+ * says whether to send it traffic: its database answered within 2 s, and it is not stopping — from
+ * the signal on it answers 503 (plugins/shutdown.ts), so a balancer that probes it sends no more.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: schemas.health }, async (_request, reply) => {
@@ -34,6 +34,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/ready', { schema: schemas.ready }, async (_request, reply) => {
     reply.header('cache-control', 'no-store')
+    if (app.shutdown.stopping) throw new ServiceUnavailable()
     const databaseMs = await databaseLatencyMs(app.db)
     if (databaseMs === null) throw new ServiceUnavailable()
     return ok({ status: 'ready', databaseMs })
