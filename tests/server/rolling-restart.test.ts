@@ -101,6 +101,16 @@ function load(running: { value: boolean }, outcomes: Outcome[]) {
   const loop = async (step: () => Promise<void>) => {
     while (running.value) await step()
   }
+  /** The demo designer signs in (recorded); answers the token, or undefined when it failed. */
+  const signIn = async () => {
+    const signedIn = await send('POST', '/api/login', {
+      body: Buffer.from(JSON.stringify({ account: DEMO.designer, password: DEMO.password, logInSource: 2 })),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor() },
+    })
+    record(signedIn)
+    const token = signedIn.body?.data?.token
+    return typeof token === 'string' ? token : undefined
+  }
   // A visitor's pace, not a flood: the machine's cores are shared with the instances being restarted.
   const reads = () =>
     loop(async () => {
@@ -109,29 +119,14 @@ function load(running: { value: boolean }, outcomes: Outcome[]) {
     })
   const signIns = () =>
     loop(async () => {
-      const signedIn = await send('POST', '/api/login', {
-        body: Buffer.from(
-          JSON.stringify({ account: DEMO.designer, password: DEMO.password, logInSource: 2 }),
-        ),
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor() },
-      })
-      record(signedIn)
-      const token = signedIn.body?.data?.token
-      if (typeof token === 'string')
-        record(await send('GET', '/api/my/getUserBase', { headers: { authorization: token } }))
+      const token = await signIn()
+      if (token) record(await send('GET', '/api/my/getUserBase', { headers: { authorization: token } }))
       await sleep(200)
     })
   const uploads = () =>
     loop(async () => {
-      const signedIn = await send('POST', '/api/login', {
-        body: Buffer.from(
-          JSON.stringify({ account: DEMO.designer, password: DEMO.password, logInSource: 2 }),
-        ),
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor() },
-      })
-      record(signedIn)
-      const token = signedIn.body?.data?.token
-      if (typeof token !== 'string') return
+      const token = await signIn()
+      if (!token) return
       for (let i = 0; i < 3 && running.value; i++) {
         const { payload, headers } = multipartFile(
           'notes.txt',
