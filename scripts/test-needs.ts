@@ -56,6 +56,12 @@ export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
     why: 'server tests check timestamp tokens with openssl ts -verify',
   },
   {
+    debian: 'nginx-light',
+    suites: ['server'],
+    probe: { kind: 'file', path: '/usr/sbin/nginx' },
+    why: "tests/server/rolling-restart.test.ts runs the README's nginx front before two instances",
+  },
+  {
     debian: 'postgresql',
     suites: ['pg'],
     probe: { kind: 'versioned', dir: '/usr/lib/postgresql', rest: 'bin/postgres' },

@@ -217,7 +217,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify's own errors and connection errors in the envelope; REQUEST_TIMEOUT_MS bounds a slow request.
     ...errorServerOptions(config.requestTimeoutMs),
-    // A request arriving while the server closes gets the 503 envelope from registerShutdownGuard.
+    // A request arriving on an open connection while the server stops is answered, with `Connection:
+    // close` (plugins/shutdown.ts), not Fastify's 503: a proxy cannot resend a POST it has sent.
     return503OnClosing: false,
   })
 

@@ -1,14 +1,43 @@
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
-import { readConfig } from './config.ts'
-
-const config = readConfig()
-const app = await buildApp(config)
+import { readConfig, type ServerConfig } from './config.ts'
 
 /**
- * A graceful stop (README "Operations"): app.close() stops accepting connections, lets the requests in
- * flight finish, closes keep-alive connections as they fall idle (plugins/shutdown.ts) and runs every
- * onClose hook (database pool, workers). If that takes longer than SHUTDOWN_TIMEOUT_MS the process
- * exits anyway, with code 1 so a supervisor can tell; a second signal exits at once.
+ * A refused start (a bad setting, a missing or different key, a production start with a sandbox, the
+ * database or the port unavailable) is one line on stderr that says why, and exit code 1: the reason
+ * is the message written for the operator, and a stack trace would only bury it. An error that is
+ * not such a refusal (a TypeError, say: a defect) keeps its stack.
+ */
+function refuseStart(error: unknown): never {
+  const refusal =
+    error instanceof Error &&
+    // The checks' own Error, or a system or database error with its code (ECONNREFUSED, EADDRINUSE, 28P01…).
+    (error.constructor === Error || typeof (error as { code?: unknown }).code === 'string')
+  const text = refusal
+    ? error.message
+    : error instanceof Error
+      ? (error.stack ?? error.message)
+      : String(error)
+  process.stderr.write(`${/^Not starting/.test(text) ? text : `Not starting: ${text}`}\n`)
+  process.exit(1)
+}
+
+let config: ServerConfig
+let app: FastifyInstance
+try {
+  config = readConfig()
+  app = await buildApp(config)
+} catch (error) {
+  refuseStart(error)
+}
+
+/**
+ * A graceful stop (README "Operations: stopping"), in this order: at the signal the instance stops
+ * listening and answers /api/ready 503; the requests in flight, and one that arrives on a connection
+ * already open, are answered, each connection closing after its answer; then app.close() stops the
+ * job queue, the schedulers and the reference watcher (preClose hooks), and the outbox, the worker
+ * pool and the database pool (onClose hooks). Past SHUTDOWN_TIMEOUT_MS the process exits anyway, with
+ * code 1 so a supervisor can tell; a second signal exits at once.
  */
 let stopping = false
 async function stop(signal: NodeJS.Signals): Promise<void> {
@@ -17,14 +46,18 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1)
   }
   stopping = true
-  app.log.info(`${signal}: stopping (at most ${config.shutdownTimeoutMs} ms)`)
+  const began = Date.now()
   const deadline = setTimeout(() => {
     app.log.error(`not stopped within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms): exiting`)
     process.exit(1)
   }, config.shutdownTimeoutMs)
   deadline.unref()
+  const draining = app.shutdown.drain()
+  app.log.info(`${signal}: stopping (at most ${config.shutdownTimeoutMs} ms)`)
   try {
+    await draining
     await app.close()
+    app.log.info(`stopped in ${Date.now() - began} ms`)
     process.exit(0)
   } catch (error) {
     app.log.error(error)
@@ -41,6 +74,7 @@ try {
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.dataDir}/kabu.db`
   app.log.info(`Kabu Portal on http://localhost:${config.port}${config.basePath} (database: ${where})`)
 } catch (error) {
-  app.log.error(error)
-  process.exit(1)
+  // The port taken, say: said once, on stderr, as a refused start (the log may be silent).
+  await app.close().catch(() => {})
+  refuseStart(error)
 }

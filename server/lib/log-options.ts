@@ -48,13 +48,20 @@ interface LoggedError {
   stack: string
   [key: string]: unknown
 }
-function serializeError(error: unknown): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: redactText(String(error)), stack: '' }
+export function serializeError(error: unknown): LoggedError {
+  // Some libraries report an error as a copy of its fields (pg-boss's workers: `{...error, message,
+  // stack, queue}`): read as an error, not written as "[object Object]".
+  const errorLike =
+    error instanceof Error ||
+    (typeof error === 'object' &&
+      error !== null &&
+      typeof (error as { message?: unknown }).message === 'string')
+  if (!errorLike) return { type: typeof error, message: redactText(String(error)), stack: '' }
   const e = error as Error & { code?: unknown; statusCode?: unknown; cause?: unknown }
   return {
-    type: e.name,
+    type: typeof e.name === 'string' ? e.name : 'Error',
     message: redactText(e.message),
-    stack: redactText(e.stack ?? ''),
+    stack: redactText(typeof e.stack === 'string' ? e.stack : ''),
     ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: e.code } : {}),
     ...(typeof e.statusCode === 'number' ? { statusCode: e.statusCode } : {}),
     ...(e.cause !== undefined ? { cause: serializeError(e.cause) } : {}),

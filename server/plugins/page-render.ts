@@ -7,7 +7,7 @@ import { DEFAULT_RENDER_LIMIT } from '../config.ts'
 import { BusinessError } from '../lib/envelope.ts'
 import { renderingOrigin, requestOrigin } from '../lib/origin.ts'
 import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
-import { bufferOf } from '../workers/pool.ts'
+import { bufferOf, PoolClosed } from '../workers/pool.ts'
 import type { ApiCall, RenderOutput } from '../workers/render-task.ts'
 import { remember } from './page-cache.ts'
 
@@ -58,9 +58,11 @@ export function loadPageRenderer(
   // Each thread loads the renderer while the server starts listening (React, Chakra and the pages take
   // a second or two): the API is up at once, and the first pages do not wait for it.
   for (let i = 0; i < workers.threads; i++)
-    workers
-      .run('warm', staticDir)
-      .catch((error: unknown) => app.log.error({ err: error }, 'the page renderer failed to load'))
+    workers.run('warm', staticDir).catch((error: unknown) => {
+      // A stop soon after the start ends the warming: nothing failed.
+      if (error instanceof PoolClosed) return
+      app.log.error({ err: error }, 'the page renderer failed to load')
+    })
 
   const cache = app.pageCache
   const readsByPath = new Map<string, string[]>()

@@ -23,9 +23,10 @@ const schemas = {
 /**
  * A load balancer's probes (README "Production: health and readiness"). Liveness says only that the
  * process answers: restarting an instance because its database is down would not help. Readiness
- * says whether to send it traffic: its database, and with STORAGE=s3 its object store, answered within
- * 2 s (asked at once); a 503 names the part that did not, and logs it. While the instance stops, every
- * request, these included, is answered 503 (plugins/shutdown.ts), so the balancer drains it.
+ * says whether to send it traffic: it is not stopping — from the signal on it answers 503
+ * (plugins/shutdown.ts), so a balancer that probes it sends no more — and its database, and with
+ * STORAGE=s3 its object store, answered within 2 s (asked at once); a 503 names the part that did
+ * not, and logs it.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: schemas.health }, async (_request, reply) => {
@@ -35,6 +36,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/ready', { schema: schemas.ready }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
+    if (app.shutdown.stopping) throw new ServiceUnavailable()
     const [databaseMs, objectStore] = await Promise.all([
       databaseLatencyMs(app.db),
       objectStoreLatency(app.storage),

@@ -13,6 +13,17 @@ export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K
 /** What a request is told when the pool's queue is full (HTTP 503, the envelope). */
 export const BUSY_MSG = '服务繁忙，请稍后重试'
 
+/**
+ * A task ended because the pool is closing (the server stops): not a failure of the task. piscina
+ * rejects it with a plain "Terminating worker thread"; this says so, and loggers leave it out.
+ */
+export class PoolClosed extends Error {
+  constructor() {
+    super('worker pool closed while the server stops')
+    this.name = 'PoolClosed'
+  }
+}
+
 export interface PoolOptions {
   /** WORKER_THREADS: threads that do the costly work; the machine's cores by default. */
   threads?: number
@@ -30,6 +41,7 @@ export interface PoolOptions {
  */
 export class WorkerPool {
   private pool: Piscina | undefined
+  private closing = false
   readonly threads: number
   readonly queue: number
 
@@ -61,16 +73,23 @@ export class WorkerPool {
     input: TaskInput<K>,
     options: { transferList?: TransferListItem[]; signal?: AbortSignal } = {},
   ): Promise<TaskOutput<K>> {
+    if (this.closing) throw new PoolClosed()
     try {
       return (await this.piscina().run(input, { name, ...options })) as TaskOutput<K>
     } catch (error) {
       if (error instanceof Error && error.message === 'Task queue is at limit')
         throw new ServiceUnavailable(BUSY_MSG)
+      if (this.closing) throw new PoolClosed()
       throw error
     }
   }
 
+  /**
+   * Ends the threads, last in a stop: requests and jobs have finished by then, so what it ends is
+   * only unfinished warming of the page renderer (PoolClosed, not logged as an error).
+   */
   async close(): Promise<void> {
+    this.closing = true
     await this.pool?.destroy()
     this.pool = undefined
   }

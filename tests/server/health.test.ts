@@ -4,7 +4,7 @@ import { useTestApp } from '../support/use-test-app.ts'
 /**
  * Issue 25 item 6: the probes a load balancer uses (README "Production: health and readiness").
  * Readiness with the database unreachable: tests/server/database-outage.test.ts (PostgreSQL); while
- * stopping, every request is answered 503: tests/server/shutdown.test.ts.
+ * stopping, readiness answers 503 from the signal on: tests/server/shutdown.test.ts.
  */
 const t = useTestApp()
 

@@ -4,9 +4,10 @@ import { rawConnection, requestBytes } from '../support/raw-http.ts'
 import { multipartFile } from '../support/uploads.ts'
 
 /**
- * Issue 21 item 8: on SIGTERM the real server (a child process) stops accepting, finishes the requests
- * in flight, closes idle keep-alive connections, answers a request that arrives meanwhile with the 503
- * envelope, and exits within SHUTDOWN_TIMEOUT_MS — also when a client never finishes its request.
+ * Issue 21 item 8 and issue 33 item 2: on SIGTERM the real server (a child process) stops accepting at
+ * once, answers /api/ready 503, finishes the requests in flight, answers a request that arrives on an
+ * open connection with `Connection: close` (a proxy cannot resend a POST it has sent), closes idle
+ * keep-alive connections, and exits within SHUTDOWN_TIMEOUT_MS — also when a client never finishes.
  */
 let stop: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -16,9 +17,9 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) return false
     await sleep(20)
   }
@@ -49,12 +50,13 @@ async function uploadInFlight(port: number) {
 }
 
 describe('shutting down on SIGTERM', () => {
-  it('finishes the request in flight, closes idle connections, answers a late request with the 503 envelope and exits in time', async () => {
+  it('refuses new connections and answers not ready at once, finishes the request in flight and a late one on an open connection, closes idle connections and exits in time', async () => {
     const server = await startChildServer({ SHUTDOWN_TIMEOUT_MS: '5000' })
     stop = server.cleanup
     const idle = await rawConnection(server.port)
     await idle.write(requestBytes('GET', '/api/tbMenuInfo/queryAll'))
     expect((await idle.nextResponse()).status).toBe(200)
+    const probe = await rawConnection(server.port)
     const inFlight = await uploadInFlight(server.port)
     // A request whose headers are still arriving when the signal comes: it is read during shutdown.
     const late = await rawConnection(server.port)
@@ -65,21 +67,30 @@ describe('shutting down on SIGTERM', () => {
     const signalled = Date.now()
     server.child.kill('SIGTERM')
 
-    expect(await waitFor(() => idle.closed, 2000), 'the idle keep-alive connection is closed').toBe(true)
-    await sleep(200)
-    expect(['ECONNREFUSED', '503']).toContain(await newConnectionOutcome(server.port))
+    // At once: a new connection is refused, and a readiness probe on an open one answers 503.
+    expect(
+      await waitFor(async () => (await newConnectionOutcome(server.port)) === 'ECONNREFUSED', 1000),
+    ).toBe(true)
+    await probe.write(requestBytes('GET', '/api/ready'))
+    const ready = await probe.nextResponse()
+    expect(ready.status).toBe(503)
+    expect(JSON.parse(ready.body)).toEqual({ code: 503, msg: '服务暂时不可用，请稍后重试' })
+    expect(ready.headers.connection).toBe('close')
+    expect(ready.headers['content-security-policy']).toContain("default-src 'self'")
 
     await late.write(lateBytes.subarray(10))
     const lateAnswer = await late.nextResponse()
-    expect(lateAnswer.status).toBe(503)
-    expect(JSON.parse(lateAnswer.body)).toEqual({ code: 503, msg: '服务暂时不可用，请稍后重试' })
+    expect(lateAnswer.status).toBe(200)
+    expect(JSON.parse(lateAnswer.body)).toMatchObject({ code: 200 })
     expect(lateAnswer.headers.connection).toBe('close')
-    expect(lateAnswer.headers['content-security-policy']).toContain("default-src 'self'")
+
+    expect(await waitFor(() => idle.closed, 3000), 'the idle keep-alive connection is closed').toBe(true)
 
     await inFlight.connection.write(inFlight.rest)
     const finished = await inFlight.connection.nextResponse()
     expect(finished.status).toBe(200)
     expect(JSON.parse(finished.body)).toMatchObject({ code: 200, data: { matched: false } })
+    expect(finished.headers.connection).toBe('close')
 
     const exit = await server.exited
     expect(exit.code, server.stderr()).toBe(0)

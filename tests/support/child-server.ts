@@ -29,7 +29,8 @@ function probe(url: string): Promise<number> {
  */
 export async function startChildServer(env: Record<string, string> = {}) {
   const sharedDataDir = env.DATA_DIR !== undefined
-  const port = await freePort()
+  // A PORT given keeps an instance's address across a restart (a proxy's upstream list names it).
+  const port = env.PORT !== undefined ? Number(env.PORT) : await freePort()
   const dataDir = env.DATA_DIR ?? tempDir('child')
   const staticDir = tempDir('no-spa')
   // A DATABASE_URL given is shared with another instance (and dropped by whoever made it).
@@ -49,11 +50,16 @@ export async function startChildServer(env: Record<string, string> = {}) {
       LOG_LEVEL: 'silent',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
+  let stdout = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8')
+  })
+  // The log (LOG_LEVEL=silent unless the caller asks for it), read by tests of what an operator sees.
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8')
   })
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
@@ -80,5 +86,5 @@ export async function startChildServer(env: Record<string, string> = {}) {
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  return { port, child, exited, dataDir, stderr: () => stderr, cleanup }
+  return { port, child, exited, dataDir, stderr: () => stderr, stdout: () => stdout, cleanup }
 }

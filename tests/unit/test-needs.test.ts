@@ -30,6 +30,7 @@ const everything = machine(
     '/usr/bin/fc-list',
     '/usr/bin/pdftotext',
     '/usr/bin/openssl',
+    '/usr/sbin/nginx',
     '/usr/lib/postgresql/15/bin/postgres',
   ],
   ['Noto Sans CJK SC'],
@@ -42,7 +43,7 @@ describe('what the tests need that npm does not install', () => {
 
   it('names the package of a program missing from PATH, and only for the suites that need it', () => {
     const noPdftotext = machine(
-      ['/usr/bin/chromium', '/usr/bin/fc-list', '/usr/bin/openssl'],
+      ['/usr/bin/chromium', '/usr/bin/fc-list', '/usr/bin/openssl', '/usr/sbin/nginx'],
       ['Noto Sans CJK SC'],
     )
     expect(missingPackages(['e2e', 'server'], noPdftotext).map((p) => p.debian)).toEqual(['poppler-utils'])
@@ -53,7 +54,11 @@ describe('what the tests need that npm does not install', () => {
   })
 
   it('finds a program in any PATH folder, not only /usr/bin', () => {
-    const local = machine(['/opt/tools/openssl', '/usr/bin/pdftotext'], [], ['/opt/tools', '/usr/bin'])
+    const local = machine(
+      ['/opt/tools/openssl', '/usr/bin/pdftotext', '/usr/sbin/nginx'],
+      [],
+      ['/opt/tools', '/usr/bin'],
+    )
     expect(missingPackages(['server'], local)).toEqual([])
   })
 
@@ -77,12 +82,13 @@ describe('what the tests need that npm does not install', () => {
   })
 
   it('asks for PostgreSQL only for test:pg, in whatever version folder it is', () => {
-    const noPostgres = machine(['/usr/bin/pdftotext', '/usr/bin/openssl'])
+    const noPostgres = machine(['/usr/bin/pdftotext', '/usr/bin/openssl', '/usr/sbin/nginx'])
     expect(missingPackages(['server'], noPostgres)).toEqual([])
     expect(missingPackages(['server', 'pg'], noPostgres).map((p) => p.debian)).toEqual(['postgresql'])
     const postgres17 = machine([
       '/usr/bin/pdftotext',
       '/usr/bin/openssl',
+      '/usr/sbin/nginx',
       '/usr/lib/postgresql/17/bin/postgres',
     ])
     expect(missingPackages(['server', 'pg'], postgres17)).toEqual([])
@@ -97,11 +103,12 @@ describe('what the tests need that npm does not install', () => {
       'fonts-noto-cjk',
       'poppler-utils',
       'openssl',
+      'nginx-light',
     ])
     const message = missingMessage(missing, false)
     expect(message).toContain('  poppler-utils   server tests read certificates and exports with pdftotext')
     expect(message.split('\n').at(-1)).toBe(
-      '  sudo apt-get update && sudo apt-get install -y chromium fontconfig fonts-noto-cjk poppler-utils openssl',
+      '  sudo apt-get update && sudo apt-get install -y chromium fontconfig fonts-noto-cjk poppler-utils openssl nginx-light',
     )
   })
 

@@ -34,7 +34,11 @@ export class PostgresJobs implements BackgroundJobs {
       superviseIntervalSeconds: 15,
     })
     // A failed poll or maintenance run is logged and retried by pg-boss; it must not crash the process.
-    boss.on('error', (error: unknown) => log.warn({ err: error }, 'job queue'))
+    // Its workers report a copy of the error's fields with the queue's name (log-options.ts reads it).
+    boss.on('error', (error: unknown) => {
+      const queue = (error as { queue?: unknown }).queue
+      log.warn({ err: error, ...(typeof queue === 'string' ? { queue } : {}) }, 'job queue')
+    })
     await boss.start()
     return new PostgresJobs(boss, log)
   }
