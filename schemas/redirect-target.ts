@@ -25,9 +25,52 @@ const PROBE_ORIGIN = 'http://site.invalid'
 /**
  * Pages that act when they are opened — they sign someone in — so no redirect may send a visitor to
  * one: a crafted `return_url=/redirect?token=<someone else's code>` would otherwise finish a sign-in
- * into another account with this site as the referrer (login CSRF).
+ * into another account with this site as the referrer (login CSRF). Spelt as src/lib/paths.ts does.
  */
-const ACTING_PATHS = new Set(['/redirect', '/authorizeWx'])
+export const ACTING_PAGES = ['/redirect', '/authorizeWx'] as const
+export type ActingPage = (typeof ACTING_PAGES)[number]
+
+/** As the SPA's router compiles a route: the whole path, trailing slashes allowed, case ignored. */
+const ACTING_PATTERNS = ACTING_PAGES.map((page) => [page, new RegExp(`^${page}/*$`, 'i')] as const)
+
+/** Each segment percent-decoded as the router decodes it (an escaped `/` stays within its segment). */
+function decodedAsRouter(pathname: string): string {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/')
+  } catch {
+    return pathname
+  }
+}
+
+/**
+ * `pathname`, and — when it starts with the staging prefix, in any case, as the router's basename
+ * matches — the path the router routes once the prefix is taken off.
+ */
+function withAndWithoutPrefix(pathname: string, basePath: string): string[] {
+  const root = `/${basePath.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '').toLowerCase()
+  const lower = pathname.toLowerCase()
+  return root && (lower === root || lower.startsWith(`${root}/`))
+    ? [pathname, pathname.slice(root.length) || '/']
+    : [pathname]
+}
+
+/**
+ * The acting page `pathname` opens, judged as the SPA's router matches it (and as the server must,
+ * since the server decides before the page loads): the staging prefix and the path without regard to
+ * case, each segment percent-decoded, trailing slashes ignored — `/REDIRECT`, `/Redirect/`,
+ * `/%52edirect` and `/TEST/redirect` all open the hand-off page (issue 33 item 1). Judged both with
+ * and without `basePath`, since a target may carry the prefix or not. Undefined for any other page.
+ */
+export function actingPage(pathname: string, basePath = '/'): ActingPage | undefined {
+  for (const candidate of withAndWithoutPrefix(pathname, basePath)) {
+    const decoded = decodedAsRouter(candidate)
+    for (const [page, pattern] of ACTING_PATTERNS) if (pattern.test(decoded)) return page
+  }
+  return undefined
+}
 
 export type RedirectTarget =
   /** A path on this site (pathname, query and fragment as the parser serialises them). */
@@ -63,17 +106,12 @@ export function redirectTarget(raw: string | null | undefined, basePath = '/'): 
     return { kind: 'elsewhere' }
   }
   if (url.origin !== PROBE_ORIGIN) return { kind: 'elsewhere' }
-  const root = `/${basePath.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '')
-  const withoutPrefix =
-    root && (url.pathname === root || url.pathname.startsWith(`${root}/`))
-      ? url.pathname.slice(root.length) || '/'
-      : url.pathname
-  for (const pathname of [url.pathname, withoutPrefix]) {
+  for (const pathname of withAndWithoutPrefix(url.pathname, basePath)) {
     // `/.//evil.example` parses to the path `//evil.example`: fine inside this URL, but written alone
     // into a Location (or handed to a router) it is a link to another host.
     if (pathname.startsWith('//') || pathname.startsWith('/\\')) return { kind: 'elsewhere' }
-    if (ACTING_PATHS.has(pathname.replace(/\/+$/, ''))) return { kind: 'elsewhere' }
   }
+  if (actingPage(url.pathname, basePath)) return { kind: 'elsewhere' }
   return { kind: 'path', path: `${url.pathname}${url.search}${url.hash}` }
 }
 

@@ -20,6 +20,7 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownGuard } from './plugins/shutdown.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { registerTextGuard } from './plugins/text-guard.ts'
+import { handoffRouteUrl } from './routes/handoff.ts'
 import { ROUTE_MODULES } from './routes/registry.ts'
 import { loadAgreements } from './services/agreements.ts'
 import { DownloadLinks } from './services/articles/download-links.ts'
@@ -215,6 +216,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     // X-Forwarded-For is believed only from proxies the operator names: anyone can send the header.
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every spelling the SPA's router opens as the hand-off page reaches /redirect (README "Security").
+    rewriteUrl: (req) => handoffRouteUrl(req.url ?? '/', config.basePath),
     // Fastify's own errors and connection errors in the envelope; REQUEST_TIMEOUT_MS bounds a slow request.
     ...errorServerOptions(config.requestTimeoutMs),
     // A request arriving on an open connection while the server stops is answered, with `Connection:

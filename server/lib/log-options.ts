@@ -2,13 +2,31 @@ import os from 'node:os'
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import type { LogFn, Logger } from 'pino'
 import { TOKEN_COOKIE } from '../../schemas/contract.ts'
+import { maskAccount } from './mask.ts'
 
 /**
  * Where credentials show up in text: query parameters that carry them (SPEC §6 `token`, WeChat's
- * `code`), an Authorization value, the session cookie. Whatever a line holds — a URL, an error
- * message, a stack, a field — goes through here before it is written.
+ * `code`, the sandbox cashier's `sign`, the signed OAuth `state`, an object store's signature), an
+ * Authorization value, the session cookie. Whatever a line holds — a URL, an error message, a stack,
+ * a field — goes through here before it is written.
  */
-const SECRET_NAMES = new Set(['token', 'access_token', 'code', 'password'])
+const SECRET_NAMES = new Set([
+  'token',
+  'access_token',
+  'code',
+  'password',
+  'sign',
+  'sig',
+  'signature',
+  'ticket',
+])
+/** Names that end like a credential's: refresh_token, client_secret, X-Amz-Signature, X-Amz-Credential… */
+const SECRET_SUFFIX = /(?:token|secret|signature|password|credential)$/
+/**
+ * `state` is the signed WeChat state (`<body>.<signature>`) on the sign-in's addresses, but the
+ * organisers' entries table also filters by `state=returned`: a plain word is a filter, kept.
+ */
+const FILTER_WORD = /^[a-z]{1,20}$/
 /** A query parameter (its name may be percent-encoded: the server decodes names, so `%74oken` is `token`). */
 const PARAMETER = /([?&;,\s"'(]|^)((?:%[0-9A-Fa-f]{2}|[\w.~-])+)=([^&#\s"';]*)/g
 const SECRETS: Array<[RegExp, string]> = [
@@ -16,6 +34,43 @@ const SECRETS: Array<[RegExp, string]> = [
   [new RegExp(`\\b${TOKEN_COOKIE}=[^;\\s"']*`, 'g'), `${TOKEN_COOKIE}=[REDACTED]`],
   // Signed document links carry their credential in the path (/others/download/<token>/<id>).
   [/(\/(?:download|signedDocument)\/)[^/?#\s"']+/g, '$1[REDACTED]'],
+]
+
+/**
+ * Where a run of digits starts and ends: not inside a longer word or number — but right after a
+ * percent-escape (`%3D13800000001`, `%2B8613800000001`), whose hex digits are not part of it.
+ */
+const START = '(?:(?<![0-9A-Za-z])|(?<=%[0-9A-Fa-f]{2}))'
+const END = '(?![0-9A-Za-z])'
+/** The birthday's month and day inside an identity number, so a long number of another kind stays. */
+const MONTH_DAY = '(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\\d|3[01])'
+/**
+ * Personal numbers a line may carry — staff search entrants by account, visitors look certificates up
+ * by identity number — masked as the site shows them to others (server/lib/mask.ts): a mainland
+ * mobile number (with or without +86, in any escape of the plus) keeps its first three and last four
+ * digits, an identity number (18 characters, or the old 15 digits, with a birthday where it belongs)
+ * its first three and last four, an e-mail address its first character and its domain.
+ */
+const PERSONAL: Array<[RegExp, (match: string, ...groups: string[]) => string]> = [
+  [
+    new RegExp(`${START}((?:\\+|%2B)?86)?(1[3-9]\\d{9})${END}`, 'gi'),
+    (whole) => {
+      const phone = whole.slice(-11)
+      return `${whole.slice(0, -11)}${maskAccount(phone)}`
+    },
+  ],
+  [
+    new RegExp(
+      `${START}(?:[1-9]\\d{5}(?:18|19|20)\\d{2}${MONTH_DAY}\\d{3}[\\dXx]|[1-9]\\d{7}${MONTH_DAY}\\d{3})${END}`,
+      'g',
+    ),
+    (id) => `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`,
+  ],
+  [
+    // An e-mail address (an account may be one), its @ possibly escaped: c***@example.com.
+    /(?<![\w.%+-])((?:[\w.+-]|%[0-9A-Fa-f]{2})+)(@|%40)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})(?![\w-])/gi,
+    (_whole, local: string, at: string, domain: string) => `${local.slice(0, 1)}***${at}${domain}`,
+  ],
 ]
 
 function decodedName(name: string): string {
@@ -26,11 +81,18 @@ function decodedName(name: string): string {
   }
 }
 
+function secretParameter(name: string, value: string): boolean {
+  const decoded = decodedName(name)
+  if (decoded === 'state') return value !== '' && !FILTER_WORD.test(value)
+  return SECRET_NAMES.has(decoded) || SECRET_SUFFIX.test(decoded)
+}
+
 export function redactText(text: string): string {
-  let out = text.replace(PARAMETER, (whole, lead: string, name: string) =>
-    SECRET_NAMES.has(decodedName(name)) ? `${lead}${name}=[REDACTED]` : whole,
+  let out = text.replace(PARAMETER, (whole, lead: string, name: string, value: string) =>
+    secretParameter(name, value) ? `${lead}${name}=[REDACTED]` : whole,
   )
   for (const [pattern, replacement] of SECRETS) out = out.replace(pattern, replacement)
+  for (const [pattern, mask] of PERSONAL) out = out.replace(pattern, mask)
   return out
 }
 

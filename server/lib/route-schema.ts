@@ -74,6 +74,8 @@ function envelope(data: unknown, description: string) {
 /** What an error answer with an HTTP error status looks like. */
 const errorEnvelope = envelope(undefined, '请求无法处理（格式、大小、超时等）') as Envelope
 const serverErrorEnvelope = envelope(undefined, '服务器内部错误（不含任何内部细节）') as Envelope
+/** A business error answered in place of a file (HTTP 200, SPEC §8). */
+const envelope200 = envelope(undefined, '业务错误（如未登录、无权访问、文件不存在）')
 
 /**
  * Responses of a JSON route: the envelope with `data` for HTTP 200, the bare envelope otherwise. Typed
@@ -87,12 +89,41 @@ export function replies<const D = never>(data?: D, description = '操作结果')
   }
 }
 
+/** The content types of what routes answer besides JSON, each named once. */
+export const MEDIA = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+  svg: 'image/svg+xml',
+  html: 'text/html',
+  text: 'text/plain',
+  /** A stored upload, answered with its own type (an image, a PDF, a video…). */
+  anyFile: 'application/octet-stream',
+} as const
+type Media = (typeof MEDIA)[keyof typeof MEDIA]
+
+/** Media whose bytes are text: documented as a string, the rest as binary. */
+const TEXT_MEDIA: ReadonlySet<string> = new Set([MEDIA.svg, MEDIA.html, MEDIA.text])
+
 /**
- * Responses of a route that answers a page or a provider's plain-text acknowledgement. No type for 200:
- * text goes out as it is, and a business error's envelope (also HTTP 200) as JSON.
+ * Responses of a route that answers a file, a page or a provider's plain-text acknowledgement: HTTP
+ * 200 is one of `media` — documented under its own content type in /api/docs, not as JSON — or, unless
+ * `envelope` is false (a sandbox page that never does), the JSON envelope of a business error, which
+ * also travels as HTTP 200 (SPEC §8). No type for 200: bytes and text go out as they are.
  */
-export function textReplies(description: string): Schema {
-  return { 200: { description }, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
+export function fileReplies(
+  description: string,
+  media: readonly Media[],
+  { envelope = true }: { envelope?: boolean } = {},
+): Schema {
+  const content: Record<string, { schema: Schema }> = {}
+  for (const type of media)
+    content[type] = {
+      schema: TEXT_MEDIA.has(type) ? { type: 'string' } : { type: 'string', format: 'binary' },
+    }
+  if (envelope) content['application/json'] = { schema: envelope200 }
+  return { 200: { description, content }, '4xx': errorEnvelope, '5xx': serverErrorEnvelope }
 }
 
 /** Responses of a table route (SPEC §7): rows and total beside code and msg. */

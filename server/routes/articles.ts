@@ -13,7 +13,16 @@ import {
 } from '../../schemas/api/articles.ts'
 import { formatBeijingDate } from '../../schemas/beijing-time.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
-import { PAGING, params, query, replies, SIGNED_IN, tableReplies, textReplies } from '../lib/route-schema.ts'
+import {
+  fileReplies,
+  MEDIA,
+  PAGING,
+  params,
+  query,
+  replies,
+  SIGNED_IN,
+  tableReplies,
+} from '../lib/route-schema.ts'
 import { requireUser, viewerId } from '../plugins/auth.ts'
 import {
   documentById,
@@ -100,7 +109,10 @@ const schemas = {
     summary: '下载文档（原文件名；会员文档需登录）',
     params: docParams,
     querystring: query({}),
-    response: textReplies('文档文件（Content-Disposition: attachment）'),
+    response: fileReplies('文档文件（PDF 或 DOCX，Content-Disposition: attachment）', [
+      MEDIA.pdf,
+      MEDIA.docx,
+    ]),
   },
   signLink: {
     tags: TAG,
@@ -122,7 +134,10 @@ const schemas = {
     summary: '按签名链接下载文档（无需登录）',
     params: signedParams,
     querystring: query({}),
-    response: textReplies('文档文件（Content-Disposition: attachment）'),
+    response: fileReplies('文档文件（PDF 或 DOCX，Content-Disposition: attachment）', [
+      MEDIA.pdf,
+      MEDIA.docx,
+    ]),
   },
   survey: {
     tags: TAG,
@@ -134,7 +149,7 @@ const schemas = {
     tags: TAG,
     summary: '问卷汇总导出（A4 PDF，内嵌思源黑体）',
     querystring: query({}),
-    response: textReplies('PDF 文件'),
+    response: fileReplies('PDF 文件', [MEDIA.pdf]),
   },
   siteVerify: {
     tags: TAG,

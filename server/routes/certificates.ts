@@ -11,7 +11,7 @@ import { listOf } from '../../schemas/api/json.ts'
 import { CERT_VALID_YEARS, formatYuan } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok, table } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { PAGING, params, query, replies, tableReplies, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, MEDIA, PAGING, params, query, replies, tableReplies } from '../lib/route-schema.ts'
 import {
   certificateByNumber,
   certifiedCount,
@@ -51,14 +51,14 @@ const schemas = {
     summary: '证书图片（SVG，公开）',
     params: params({ number: 32 }),
     querystring: query({}),
-    response: textReplies('SVG 图片'),
+    response: fileReplies('SVG 图片', [MEDIA.svg]),
   },
   pdf: {
     tags: ['证书与认证'],
     summary: '证书 A4 PDF（内嵌思源黑体，公开）',
     params: params({ number: 32 }),
     querystring: query({}),
-    response: textReplies('PDF 文件'),
+    response: fileReplies('PDF 文件', [MEDIA.pdf]),
   },
 } as const
 

@@ -13,7 +13,7 @@ import { listOf } from '../../schemas/api/json.ts'
 import { PAY_METHOD, type PayMethod } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { handlerBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, handlerBody, MEDIA, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { certificateVerifyUrl } from '../services/competition/certificate-files.ts'
 import {
@@ -99,7 +99,7 @@ export async function competitionCertificateRoutes(
           '竞赛证书 A4 PDF（仅本人）：定义中的版式与正文、获证人、合作作者、指导老师、作品、奖项或参赛、北京时间日期、编号与查验二维码',
         security: SIGNED_IN,
         querystring: byCompetition,
-        response: textReplies('PDF 文件'),
+        response: fileReplies('PDF 文件', [MEDIA.pdf]),
       },
     },
     async (request, reply) => {

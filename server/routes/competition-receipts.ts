@@ -9,7 +9,7 @@ import {
 } from '../../schemas/api/competition.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, MEDIA, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import {
   competitionTitle,
@@ -107,7 +107,7 @@ export async function competitionReceiptRoutes(
         summary: '参赛回执 A4 PDF（仅本人）：回执编号、作品、文件与哈希、北京时间、时间戳序列号、查验二维码',
         security: SIGNED_IN,
         querystring: byCompetition,
-        response: textReplies('PDF 文件'),
+        response: fileReplies('PDF 文件', [MEDIA.pdf]),
       },
     },
     async (request, reply) => {

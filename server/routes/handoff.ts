@@ -9,7 +9,7 @@ import {
   sessionTokenSchema,
 } from '../../schemas/api/account.ts'
 import { API_BASE, CODE } from '../../schemas/contract.ts'
-import { redirectTarget } from '../../schemas/redirect-target.ts'
+import { actingPage, redirectTarget } from '../../schemas/redirect-target.ts'
 import { BusinessError, ok } from '../lib/envelope.ts'
 import { maskAccount, maskName } from '../lib/mask.ts'
 import { requestOrigin } from '../lib/origin.ts'
@@ -64,6 +64,23 @@ function addressOf(basePath: string, path: string): string {
   const root = basePath.replace(/\/$/, '')
   if (!root || path === root || path.startsWith(`${root}/`) || path.startsWith(`${root}?`)) return path
   return `${root}${path}`
+}
+
+/**
+ * The address the server routes a request by (Fastify's rewriteUrl, server/app.ts): every spelling
+ * under which the SPA's router opens the hand-off page — `/REDIRECT`, `/Redirect/`, `/%52edirect`,
+ * `/TEST/redirect` (schemas/redirect-target.ts) — becomes `${basePath}redirect`, so the rule below
+ * holds for each of them; otherwise another site's `/REDIRECT?token=` reaches the page that asks
+ * 确认登录 (issue 33 item 1). Any other address is left as it came.
+ */
+export function handoffRouteUrl(url: string, basePath: string): string {
+  const query = url.indexOf('?')
+  const pathname = query < 0 ? url : url.slice(0, query)
+  const route = `${basePath}redirect`
+  // The router routes nothing outside its basename, which it matches without case.
+  const underBase = pathname.toLowerCase().startsWith(basePath.toLowerCase())
+  if (pathname === route || !underBase || actingPage(pathname, basePath) !== '/redirect') return url
+  return query < 0 ? route : `${route}${url.slice(query)}`
 }
 
 /**

@@ -12,7 +12,14 @@ import {
   manageJudgingRoundSchema,
 } from '../../schemas/api/judging.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
-import { type BytesReplyProvider, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
+import {
+  type BytesReplyProvider,
+  fileReplies,
+  MEDIA,
+  query,
+  replies,
+  SIGNED_IN,
+} from '../lib/route-schema.ts'
 import { CROSS_SITE_MSG, fromAnotherSite } from '../plugins/cross-site.ts'
 import { RequestError } from '../plugins/errors.ts'
 import { staffRoute } from '../plugins/staff.ts'
@@ -134,7 +141,9 @@ export async function judgeRoutes(instance: FastifyInstance, opts: { siteOrigin?
           'workId',
           'file',
         ]),
-        response: textReplies('文件内容（Content-Disposition: inline，中性文件名）'),
+        response: fileReplies('文件内容，以文件本身的类型（Content-Disposition: inline，中性文件名）', [
+          MEDIA.anyFile,
+        ]),
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { listOf } from '../../schemas/api/json.ts'
 import { EXPORT_KIND_VALUES, exportFileSchema } from '../../schemas/api/manage.ts'
 import { ok } from '../lib/envelope.ts'
-import { query, replies, SIGNED_IN, shape, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, MEDIA, query, replies, SIGNED_IN, shape } from '../lib/route-schema.ts'
 import { CROSS_SITE_MSG, fromAnotherSite } from '../plugins/cross-site.ts'
 import { RequestError } from '../plugins/errors.ts'
 import { staffRoute } from '../plugins/staff.ts'
@@ -92,7 +92,7 @@ export async function manageExportRoutes(
         security: SIGNED_IN,
         params: byExport,
         querystring: query({}),
-        response: textReplies('XLSX 或 ZIP 文件'),
+        response: fileReplies('XLSX 或 ZIP 文件', [MEDIA.xlsx, MEDIA.zip]),
       },
     },
     async (request, reply) => {

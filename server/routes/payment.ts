@@ -10,14 +10,15 @@ import { PAY_MSG, type PayStatus } from '../../schemas/payment.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import {
+  fileReplies,
   handlerBody,
+  MEDIA,
   PAY_METHOD_PARAMS,
   params,
   query,
   replies,
   SIGNED_IN,
   str,
-  textReplies,
 } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { certificateInfoOf, payCertification, userMoneyOf } from '../services/payment/certification-fee.ts'
@@ -66,7 +67,9 @@ const schemas = {
     params: params({ provider: 20 }),
     querystring: query({}),
     body: handlerBody({ type: 'object', description: '服务商签名的通知内容' }),
-    response: textReplies('处理成功时为服务商约定的应答文本（沙箱为 success）；验签失败等为 JSON 错误'),
+    response: fileReplies('处理成功时为服务商约定的应答文本（沙箱为 success）；验签失败等为 JSON 错误', [
+      MEDIA.text,
+    ]),
   },
 } as const
 

@@ -4,7 +4,7 @@ import { type Resume, resumeViewSchema } from '../../schemas/api/resume.ts'
 import { RESUME_REGION_LEVELS, type ResumeForm } from '../../schemas/forms/resume.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { formBody, query, replies, SIGNED_IN, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, formBody, MEDIA, query, replies, SIGNED_IN } from '../lib/route-schema.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { MadeOnce } from '../services/pdf/made-once.ts'
 import { loadResume, saveResume } from '../services/resumes.ts'
@@ -34,7 +34,7 @@ const schemas = {
     summary: '导出我的简历（A4 PDF，内嵌思源黑体）',
     security: SIGNED_IN,
     querystring: query({}),
-    response: textReplies('PDF 文件'),
+    response: fileReplies('PDF 文件', [MEDIA.pdf]),
   },
 } as const
 

@@ -3,7 +3,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { formatYuan } from '../../schemas/payment.ts'
 import { acceptHtmlForms, escapeHtml, sandboxPage as page } from '../lib/html.ts'
-import { handlerBody, query, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, handlerBody, MEDIA, query } from '../lib/route-schema.ts'
 import type { PaymentOrder } from '../services/payment/provider.ts'
 import type { SandboxPaymentProvider } from '../services/payment/sandbox.ts'
 
@@ -29,7 +29,7 @@ const schemas = {
     tags: ['支付沙箱'],
     summary: '沙箱收银台（扫码或在线支付打开）：测试人员确认或取消支付',
     querystring: query(textFields(CASHIER_FIELDS)),
-    response: textReplies('收银台页面（HTML）'),
+    response: fileReplies('收银台页面（HTML）', [MEDIA.html], { envelope: false }),
   },
   decide: {
     tags: ['支付沙箱'],
@@ -39,7 +39,7 @@ const schemas = {
       type: 'object',
       properties: textFields([...CASHIER_FIELDS, 'decision']),
     }),
-    response: textReplies('支付结果页面（HTML）'),
+    response: fileReplies('支付结果页面（HTML）', [MEDIA.html], { envelope: false }),
   },
 } as const
 

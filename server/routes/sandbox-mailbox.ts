@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { escapeHtml, sandboxPage } from '../lib/html.ts'
-import { query, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, MEDIA, query } from '../lib/route-schema.ts'
 import { sandboxOutbox } from '../services/messages.ts'
 
 const SHOWN = 30
@@ -13,7 +13,7 @@ const schemas = {
     tags: ['短信与邮件沙箱'],
     summary: '本机邮箱：沙箱短信与邮件（验证码）的最近 30 条，仅限本机访问',
     querystring: query({}),
-    response: textReplies('邮箱页面（HTML）'),
+    response: fileReplies('邮箱页面（HTML）', [MEDIA.html], { envelope: false }),
   },
 } as const
 

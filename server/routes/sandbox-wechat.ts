@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { acceptHtmlForms, escapeHtml, sandboxPage } from '../lib/html.ts'
 import { requestOrigin } from '../lib/origin.ts'
-import { handlerBody, query, textReplies } from '../lib/route-schema.ts'
+import { fileReplies, handlerBody, MEDIA, query } from '../lib/route-schema.ts'
 import type { SandboxWechat } from '../services/wechat/sandbox.ts'
 import { confirmationOf, WECHAT_CONFIRM_COOKIE } from '../services/wechat/state.ts'
 
@@ -16,7 +16,7 @@ const schemas = {
     tags: ['微信登录沙箱'],
     summary: '沙箱微信授权页（扫码打开）：测试人员填写微信昵称并确认登录',
     querystring: query(FIELDS),
-    response: textReplies('授权页面（HTML）'),
+    response: fileReplies('授权页面（HTML）', [MEDIA.html], { envelope: false }),
   },
   confirm: {
     tags: ['微信登录沙箱'],
@@ -30,7 +30,7 @@ const schemas = {
         decision: { type: 'string', maxLength: 10 },
       },
     }),
-    response: textReplies('跳转（302）或说明页面（HTML）'),
+    response: fileReplies('跳转（302）或说明页面（HTML）', [MEDIA.html], { envelope: false }),
   },
 } as const
 

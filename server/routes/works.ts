@@ -17,9 +17,11 @@ import { parseForm } from '../lib/form-body.ts'
 import { requestOrigin } from '../lib/origin.ts'
 import {
   type BytesReplyProvider,
+  fileReplies,
   formBody,
   handlerBody,
   int,
+  MEDIA,
   PAGING,
   params,
   query,
@@ -28,7 +30,6 @@ import {
   shape,
   str,
   tableReplies,
-  textReplies,
 } from '../lib/route-schema.ts'
 import { requireUser, viewerId } from '../plugins/auth.ts'
 import { registerMultipart } from '../plugins/uploads.ts'
@@ -91,7 +92,7 @@ const schemas = {
     security: SIGNED_IN,
     params: params({ id: 12 }),
     querystring: query({}),
-    response: textReplies('PDF 文件'),
+    response: fileReplies('PDF 文件', [MEDIA.pdf]),
   },
   package: {
     tags: [TAG],
@@ -99,7 +100,7 @@ const schemas = {
     security: SIGNED_IN,
     params: params({ id: 12 }),
     querystring: query({}),
-    response: textReplies('zip 文件'),
+    response: fileReplies('zip 文件', [MEDIA.zip]),
   },
   verify: {
     tags: [TAG],

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../schemas/contract.ts'
+import { actingPathSpellings } from '../support/redirect-variants.ts'
 import { VALID_FORMS } from '../support/valid-forms.ts'
 import { entryWithWork, newEntrant, workStands } from './entrants.ts'
 import { baseURL, launch, openPage, signIn, submitLogin } from './page.ts'
@@ -111,6 +112,24 @@ describe('/redirect from another site (login CSRF)', () => {
     expect(await tokenOf(page)).toBe(before)
     // The demo designer's nickname (13800000003 would be 周可).
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('思远设计')
+  })
+
+  it('sends the visitor straight on under every spelling the router opens as /redirect (/REDIRECT, /Redirect/…)', async () => {
+    // Issue 33 item 1: /REDIRECT?token= from another site showed 确认登录 for the attacker's account.
+    const link = new URL(await attackersLink())
+    const { page } = await openPage(browser)
+    await signIn(page)
+    const before = await tokenOf(page)
+    const problems: string[] = []
+    for (const spelling of actingPathSpellings('/redirect')) {
+      await viaAttacker(page, 'go', `${baseURL()}${spelling}${link.search}`)
+      const landed = new URL(page.url())
+      if (`${landed.pathname}${landed.search}` !== '/mine?change=Info')
+        problems.push(`${spelling}: landed on ${landed.pathname}${landed.search}`)
+      if (await page.getByTestId('handoff-confirm').isVisible()) problems.push(`${spelling}: 确认登录 shown`)
+    }
+    expect(problems).toEqual([])
+    expect(await tokenOf(page)).toBe(before)
   })
 
   it('leaves a signed-out visitor signed out', async () => {

@@ -2,8 +2,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { redirectVariants, SAFE_TARGETS } from '../support/redirect-variants.ts'
-import { baseURL, launch, openPage, stagingURL, submitLogin } from './page.ts'
+import { TOKEN_COOKIE } from '../../schemas/contract.ts'
+import { actingPathSpellings, redirectVariants, SAFE_TARGETS } from '../support/redirect-variants.ts'
+import { baseURL, launch, openPage, signIn, stagingURL, submitLogin } from './page.ts'
 
 /**
  * Redirect targets as Chromium reads them (issue 21 item 1). Another site, served on `localhost` while
@@ -87,6 +88,47 @@ describe('return_url after sign-in', () => {
       expect(visits).toEqual([])
     },
   )
+})
+
+/**
+ * Issue 33 item 1: the router opens /REDIRECT, /Redirect/ and /%52edirect as the hand-off page, so
+ * a return_url spelt so must be judged as that page: the visitor signs in and lands on the home page,
+ * never on 确认登录 for the attacker's account.
+ */
+describe('return_url naming a page that acts, under any spelling', () => {
+  let attackersCode = ''
+  beforeAll(async () => {
+    const { page: attacker } = await openPage(browser)
+    await signIn(attacker, '13800000003')
+    const token = (await attacker.context().cookies()).find((c) => c.name === TOKEN_COOKIE)?.value
+    const res = await attacker.request.post('/api/my/handoff', {
+      headers: { authorization: decodeURIComponent(token ?? '') },
+      data: { url: '/mine' },
+    })
+    attackersCode = new URL((await res.json()).data.link).searchParams.get('token') ?? ''
+    expect(attackersCode).not.toBe('')
+  })
+
+  // Each spelling of /redirect is a real sign-in (the attack); /authorizeWx's are the same rule,
+  // judged in tests/unit/redirect-target.test.ts.
+  it('signing in with return_url=<each spelling of /redirect>?token=… lands home, never on 确认登录', async () => {
+    const spellings = actingPathSpellings('/redirect')
+    const { page: visitor } = await openPage(browser)
+    const problems: string[] = []
+    for (const spelling of spellings) {
+      // Signed out each time, so /login shows its form whatever it does for a signed-in visitor.
+      await visitor.context().clearCookies()
+      const returnUrl = `${spelling}?token=${encodeURIComponent(attackersCode)}&url=%2Fmine`
+      await visitor.goto(`/login?return_url=${encodeURIComponent(returnUrl)}`)
+      await submitLogin(visitor, '13800000001', 'Kabu2026!')
+      await visitor.waitForURL((url) => url.pathname !== '/login')
+      const landed = new URL(visitor.url())
+      if (landed.pathname !== '/') problems.push(`${spelling}: landed on ${landed.pathname}${landed.search}`)
+      if (await visitor.getByTestId('handoff-confirm').isVisible())
+        problems.push(`${spelling}: 确认登录 shown`)
+    }
+    expect(problems).toEqual([])
+  }, 180_000)
 })
 
 /** Under the staging prefix (BASE_PATH=/test/): the prefix must not hide `//host` from the check. */

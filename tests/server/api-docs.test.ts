@@ -70,6 +70,66 @@ describe('/api/docs', () => {
     expect(insert.security).toEqual([{ bearer: [] }, { tokenQuery: [] }, { tokenCookie: [] }])
   })
 
+  it('declares the file or page an operation answers by its content type, not as JSON (issue 33 item 7)', async () => {
+    const doc = (await t.server.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Operation>>
+    }
+    const declared = (method: string, path: string) =>
+      Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses?.['200']?.content ?? {}).sort()
+    const PDF = 'application/pdf'
+    const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    const [JSON_, HTML, ZIP, ANY] = [
+      'application/json',
+      'text/html',
+      'application/zip',
+      'application/octet-stream',
+    ]
+    // What each answers at HTTP 200: its file or page, and the envelope of a business error (SPEC §8).
+    const FILES: Array<[string, string, string[]]> = [
+      ['GET', '/api/others/downloadword/{id}', [PDF, DOCX, JSON_]],
+      ['GET', '/api/others/download/{token}/{id}', [PDF, DOCX, JSON_]],
+      ['GET', '/api/questionnaire/export', [PDF, JSON_]],
+      ['GET', '/api/certificate/{number}/image', ['image/svg+xml', JSON_]],
+      ['GET', '/api/certificate/{number}/pdf', [PDF, JSON_]],
+      ['GET', '/api/tbCompetitionInfo/getUserCertificate/pdf', [PDF, JSON_]],
+      ['GET', '/api/tbCompetitionInfo/receipt/pdf', [PDF, JSON_]],
+      ['GET', '/api/judge/file', [ANY, JSON_]],
+      ['GET', '/api/manage/competitions/{competitionId}/exports/{exportId}/file', [XLSX, ZIP, JSON_]],
+      ['POST', '/api/pay/notify/{provider}', ['text/plain', JSON_]],
+      ['GET', '/api/my/resume/pdf', [PDF, JSON_]],
+      ['GET', '/api/works/{id}/certificate', [PDF, JSON_]],
+      ['GET', '/api/works/{id}/package', [ZIP, JSON_]],
+      ['GET', '/api/sandbox/mailbox', [HTML]],
+      ['GET', '/api/sandbox/wechat/authorize', [HTML]],
+      ['POST', '/api/sandbox/wechat/authorize', [HTML]],
+      ['GET', '/api/sandbox/cashier', [HTML]],
+      ['POST', '/api/sandbox/cashier', [HTML]],
+    ]
+    const wrong = FILES.filter(
+      ([method, path, types]) => declared(method, path).join() !== [...types].sort().join(),
+    )
+    expect(
+      wrong.map(([method, path, types]) => `${method} ${path}: ${declared(method, path)} (answers ${types})`),
+    ).toEqual([])
+    // No operation documents a file as JSON: every JSON answer it declares has a shape.
+    const shapeless: string[] = []
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const json = operation.responses?.['200']?.content?.['application/json']?.schema as
+          | { type?: string }
+          | undefined
+        if (json && !json.type) shapeless.push(`${method.toUpperCase()} ${path}`)
+      }
+    expect(shapeless).toEqual([])
+    // What the answers really carry is among what is declared (those that need no sign-in or data).
+    for (const url of ['/api/sandbox/mailbox', '/api/sandbox/cashier', '/api/sandbox/wechat/authorize']) {
+      const res = await t.server.app.inject({ url })
+      const type = String(res.headers['content-type']).split(';')[0] as string
+      expect(declared('GET', url), `${url} answered ${type}`).toContain(type)
+    }
+  })
+
   it('serves the browsable page as HTML under the site’s CSP', async () => {
     const res = await t.server.app.inject({ url: '/api/docs' })
     expect(res.statusCode).toBe(200)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { HANDOFF_INVALID } from '../../server/routes/handoff.ts'
 import { HANDOFF_TTL_MS } from '../../server/services/handoff.ts'
+import { actingPathSpellings } from '../support/redirect-variants.ts'
 import { DEMO } from '../support/test-app.ts'
 import { useTestApp } from '../support/use-test-app.ts'
 
@@ -109,6 +110,25 @@ describe('hand-off links', () => {
     expect(res.statusCode).toBe(302)
     expect(res.headers.location).toBe('/mine?change=Info')
     expect(sessionSet(res)).toBeUndefined()
+  })
+
+  it('go straight on under every spelling the SPA opens as the hand-off page (/REDIRECT, /Redirect/, /%52edirect)', async () => {
+    // Issue 33 item 1: the router matches without case, so the server must too, or another site's
+    // /REDIRECT?token= reaches the page that asks 确认登录. (Another demo account: ten links a minute each.)
+    const token = await t.api.login('13800000003')
+    const link = new URL((await mint(token)).data.link)
+    const problems: string[] = []
+    for (const spelling of actingPathSpellings('/redirect')) {
+      const res = await open(`http://localhost${spelling}${link.search}`, 'cross-site')
+      if (res.statusCode !== 302 || res.headers.location !== '/mine?change=Info')
+        problems.push(`${spelling}: HTTP ${res.statusCode} ${res.headers.location ?? ''}`)
+      if (sessionSet(res)) problems.push(`${spelling}: set a session`)
+    }
+    expect(problems).toEqual([])
+    // The visitor's own link under another spelling still gets the page that asks.
+    const own = await open(`http://localhost/REDIRECT${link.search}`, 'none')
+    expect(own.statusCode).not.toBe(302)
+    expect(own.headers['referrer-policy']).toBe('no-referrer')
   })
 
   it('are redeemed only by the site itself: a confirmation another site posts is refused', async () => {

@@ -70,3 +70,35 @@ export const SAFE_TARGETS: ReadonlyArray<[input: string, arrives: string]> = [
   ['/search/index?keyword=设计', '/search/index?keyword=%E8%AE%BE%E8%AE%A1'],
   ['/a/../agreement/user', '/agreement/user'],
 ]
+
+/**
+ * Every spelling under which the SPA's router opens a page that acts when opened (/redirect signs in
+ * with a hand-off code, /authorizeWx finishes a WeChat sign-in): the router matches paths and the
+ * staging prefix without regard to case, decodes percent-escapes and ignores trailing slashes, so
+ * `/REDIRECT`, `/Redirect/` and `/%52edirect` are all the hand-off page (issue 33 item 1). `page` is
+ * one acting path as the paths table spells it; `prefix` a staging prefix to put in front ('/test').
+ */
+export function actingPathSpellings(page: string, prefix = ''): string[] {
+  const name = page.replace(/^\//, '')
+  const alternating = [...name].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('')
+  const names = new Set([
+    name,
+    name.toLowerCase(),
+    name.toUpperCase(),
+    `${name[0]?.toUpperCase()}${name.slice(1)}`,
+    alternating,
+  ])
+  const spellings = new Set<string>()
+  const prefixes = prefix ? [prefix, prefix.toUpperCase()] : ['']
+  for (const lead of prefixes)
+    for (const spelt of names) {
+      spellings.add(`${lead}/${spelt}`)
+      spellings.add(`${lead}/${spelt}/`)
+      spellings.add(`${lead}/x/../${spelt}`)
+      // The first letter percent-encoded, in either case of hex digit: the router decodes it.
+      const code = spelt.charCodeAt(0).toString(16)
+      spellings.add(`${lead}/%${code}${spelt.slice(1)}`)
+      spellings.add(`${lead}/%${code.toUpperCase()}${spelt.slice(1)}`)
+    }
+  return [...spellings]
+}

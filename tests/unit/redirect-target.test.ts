@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { redirectTarget, sitePathOr } from '../../schemas/redirect-target.ts'
-import { redirectVariants, SAFE_TARGETS } from '../support/redirect-variants.ts'
+import { ACTING_PAGES, actingPage, redirectTarget, sitePathOr } from '../../schemas/redirect-target.ts'
+import { actingPathSpellings, redirectVariants, SAFE_TARGETS } from '../support/redirect-variants.ts'
 
 const SITE = 'http://portal.example'
 const variants = redirectVariants('evil.example')
@@ -36,6 +36,34 @@ describe('redirectTarget', () => {
   ])('refuses %s: a page that signs someone in is no place to send a visitor', (input) => {
     expect(sitePathOr(input, '/')).toBe('/')
   })
+
+  // Issue 33 item 1: the router opens /REDIRECT, /Redirect/ and /%52edirect as the hand-off page.
+  const spellings = ACTING_PAGES.flatMap((page) => actingPathSpellings(page))
+  it.each(spellings.flatMap((path) => [`${path}?token=abc`, encodeURIComponent(`${path}?token=abc`)]))(
+    'refuses %s: the router opens it as a page that signs someone in',
+    (input) => {
+      expect(sitePathOr(input, '/')).toBe('/')
+    },
+  )
+
+  it.each(ACTING_PAGES.flatMap((page) => actingPathSpellings(page, '/test')))(
+    'refuses %s?token=abc under the staging prefix /test/',
+    (path) => {
+      expect(sitePathOr(`${path}?token=abc`, '/', '/test/')).toBe('/')
+    },
+  )
+
+  it.each(spellings)('actingPage names %s as the router would open it', (path) => {
+    // As the address bar holds it: dot segments resolved by the URL parser.
+    expect(actingPage(new URL(path, SITE).pathname)).toBeDefined()
+  })
+
+  it.each(['/redirects', '/mine/redirect', '/authorizeWxx', '/r%65direct-me', '/testredirect'])(
+    'actingPage leaves %s alone: the router opens another page there',
+    (path) => {
+      expect(actingPage(path, '/test/')).toBeUndefined()
+    },
+  )
 
   it.each([
     ['/test//evil.example/', '/'],
