@@ -32,6 +32,8 @@ function storeFailure(error: unknown): unknown {
   return reason ? new ObjectStoreUnavailable(reason, error) : error
 }
 
+const SILENT = { debug() {}, info() {}, warn() {}, error() {} }
+
 /** STORAGE=s3 (object-store.ts): loaded only then, so a local start does not load the AWS SDK. */
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3'
@@ -45,6 +47,12 @@ export class S3ObjectStore implements ObjectStore {
   constructor(settings: S3Settings) {
     this.settings = settings
     const config = {
+      // The SDK's default logger drops everything but one warning it writes to the console when a
+      // streamed upload fails ("An error was encountered in a non-retryable streaming request."): a bare
+      // line beside the JSON log, repeating a failure this store reports with its context
+      // (ObjectStoreUnavailable, logged at warn). A logger of our own that keeps nothing silences it;
+      // it must keep nothing, as the SDK's logger middleware would hand it each failed command's input.
+      logger: SILENT,
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,

@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseStorage } from '../../server/services/object-store.ts'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ObjectStoreUnavailable } from '../../server/services/object-store-contract.ts'
+import { openObjectStore, parseStorage } from '../../server/services/object-store.ts'
 import { logLines } from '../support/log-lines.ts'
 import { startS3Server } from '../support/s3-server.ts'
 import { startTcpProxy } from '../support/tcp-proxy.ts'
@@ -88,5 +93,35 @@ describe('the object store going away and coming back (STORAGE=s3)', () => {
     expect(failures[0].reason).toBe('ECONNREFUSED')
     const after = await uploadFile(server.app, user.token, '封面.png', PNG)
     expect(after.json().code, after.body).toBe(200)
+  })
+})
+
+describe('an upload the store drops half-way', () => {
+  it('fails as the object store being unavailable, and the S3 client writes nothing to the console', async () => {
+    // A "store" that takes the connection and resets it once the upload's bytes start to arrive.
+    const dropper = net.createServer((socket) => socket.once('data', () => socket.resetAndDestroy()))
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve))
+    const port = (dropper.address() as net.AddressInfo).port
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kabu-s3-')), 'cover.png')
+    fs.writeFileSync(file, Buffer.alloc(256 * 1024, 1))
+    const settings = parseStorage({
+      STORAGE: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'kabu',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    })
+    const store = await openObjectStore(settings)
+    const consoleWarn = vi.spyOn(console, 'warn')
+    try {
+      await expect(store.put('covers/cover.png', file)).rejects.toBeInstanceOf(ObjectStoreUnavailable)
+      expect(consoleWarn).not.toHaveBeenCalled()
+    } finally {
+      consoleWarn.mockRestore()
+      await new Promise((resolve) => dropper.close(resolve))
+      fs.rmSync(path.dirname(file), { recursive: true, force: true })
+    }
   })
 })
