@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import type { EventEmitter } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { tempDir } from '../scripts/lib/temp-dir.ts'
 import { benchApp, listen } from './bench-app.ts'
 import { table } from './format.ts'
@@ -19,8 +21,10 @@ import { table } from './format.ts'
  * hogs' end to the last request that still got the shell.
  *
  * One run, figures only (never a timed test). The saturation is kept short on purpose: the machine
- * is shared.
+ * is shared. BENCH_DB=postgres runs the same on PostgreSQL (BENCH_DATABASE_URL, else the local
+ * postgres/postgres; a database is created for the run and dropped after it).
  */
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres'
 const WARM_S = 5
 const SATURATE_S = 30
 const RECOVER_S = 30
@@ -74,7 +78,8 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(staticDir, 'ssr')))
     throw new Error('no build: run `npm run bench:render-load`, which builds first')
   const dataDir = tempDir('bench-render-load')
-  const app = await benchApp(dataDir, staticDir)
+  const database = process.env.BENCH_DB === 'postgres' ? await createDatabase() : undefined
+  const app = await benchApp(dataDir, staticDir, database?.url)
   const hogs: ChildProcess[] = []
   try {
     const base = await listen(app)
@@ -95,7 +100,7 @@ async function main(): Promise<void> {
     }
     console.log(
       `Kabu Portal render-under-load bench (Node ${process.version}, ${os.availableParallelism()} cores, ` +
-        `SQLite, ${app.workers.threads} rendering threads): a new page every ${INTERVAL_MS} ms ` +
+        `${database ? 'PostgreSQL' : 'SQLite'}, ${app.workers.threads} rendering threads): a new page every ${INTERVAL_MS} ms ` +
         `(${pages.length} distinct addresses), ${HOGS} CPU hogs for ${SATURATE_S} s after ${WARM_S} s, ` +
         `then ${RECOVER_S} s more of pages; a page rendered alone first took ` +
         `${(median(warmup) / 1000).toFixed(2)} s (median of ${warmup.length})\n`,
@@ -196,7 +201,28 @@ async function main(): Promise<void> {
   } finally {
     for (const h of hogs) h.kill('SIGKILL')
     await app.close()
+    await database?.drop()
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A new PostgreSQL database for the run. */
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kabu_bench_${randomBytes(4).toString('hex')}`
+  await admin(`CREATE DATABASE ${name}`)
+  return {
+    url: Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   }
 }
 
