@@ -131,6 +131,8 @@ export function loadPageRenderer(
         { transferList: [port2], signal: overrun.signal },
       )
     } catch (error) {
+      // The server is stopping: the pool ends a render its visitor stopped waiting for. Nothing to report.
+      if (workers.closing) return undefined
       if (!overrun.signal.aborted) throw error
       app.log.warn(
         { url: url.pathname + url.search, runLimitMs },

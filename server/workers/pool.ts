@@ -86,7 +86,11 @@ export class WorkerPool {
     }
   }
 
+  /** Set when the server stops: the tasks still under way then end with an error nobody needs to see. */
+  closing = false
+
   async close(): Promise<void> {
+    this.closing = true
     await this.pool?.destroy()
     this.pool = undefined
   }

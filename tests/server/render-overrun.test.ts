@@ -70,4 +70,14 @@ describe('a page render that runs too long', () => {
     expect(await untilRendered('/slow')).toContain('rendered /slow (1)')
     expect(givenUp(log)).toBe(0)
   }, 60_000)
+
+  it('still running when the server stops ends without an error line', async () => {
+    const { page, untilRendered, log } = await rendererApp({ waitMs: 300, runLimitMs: 10_000 })
+    expect(await untilRendered('/warm')).toContain('rendered /warm (1)')
+    // Its visitor has the shell; the render (1.5 s) is still under way when the server stops.
+    expect(await page('/slow-at-stop')).toContain('<div id="root"></div>')
+    await close?.()
+    close = undefined
+    expect(log.filter((l) => l.includes('"level":50'))).toEqual([])
+  }, 60_000)
 })
