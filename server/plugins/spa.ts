@@ -3,7 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { CODE, fail, MSG } from '../lib/envelope.ts'
-import { HtmlDocument, loadPageRenderer } from './page-render.ts'
+import { HtmlDocument, loadPageRenderer, type RenderTimes } from './page-render.ts'
 
 /**
  * Serves the built SPA under the base path with history fallback: any path outside /api that is not
@@ -22,6 +22,7 @@ export async function registerSpa(
     siteOrigin?: string
     renderLimit?: number
     rendersAtOnce?: number
+    renderTimes?: RenderTimes
   },
 ): Promise<void> {
   const indexFile = path.join(opts.staticDir, 'index.html')
