@@ -67,6 +67,25 @@ describe('line breaks in Chinese headings and labels', () => {
   )
 
   it.for([375, 1366])(
+    'at %i px the stage bar of a competition keeps each phase and its time together',
+    async (width) => {
+      const { page, errors } = await openPage(browser, width)
+      await page.goto('/2024qingtaiCompetition/index')
+      const phases = page.locator('p', { hasText: /^报名开始 / }).first()
+      const parts = (await linesOf(phases)).flatMap((line) =>
+        line
+          .split('·')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      expect(parts).toHaveLength(4)
+      for (const part of parts)
+        expect(part).toMatch(/^(报名开始|报名截止|作品提交截止|结果公布) \d{4}年\d+月\d+日 \d{2}:\d{2}$/)
+      expect(errors).toEqual([])
+    },
+  )
+
+  it.for([375, 1366])(
     'at %i px a /manage competition card keeps 结果公布 and its time together',
     async (width) => {
       const { page, errors } = await openPage(browser, width)
