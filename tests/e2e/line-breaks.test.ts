@@ -48,6 +48,19 @@ async function linesOf(locator: Locator): Promise<string[]> {
   return lines.map((l) => l.trim())
 }
 
+/**
+ * The “·”-separated parts of a line of several, as drawn: a part broken across two lines comes out
+ * as two pieces, neither of which reads as a whole label and time.
+ */
+async function partsOf(locator: Locator): Promise<string[]> {
+  return (await linesOf(locator)).flatMap((line) =>
+    line
+      .split('·')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+}
+
 const ADMIN = { account: '13800000010', password: 'Kabu2026!' }
 
 describe('line breaks in Chinese headings and labels', () => {
@@ -72,12 +85,7 @@ describe('line breaks in Chinese headings and labels', () => {
       const { page, errors } = await openPage(browser, width)
       await page.goto('/2024qingtaiCompetition/index')
       const phases = page.locator('p', { hasText: /^报名开始 / }).first()
-      const parts = (await linesOf(phases)).flatMap((line) =>
-        line
-          .split('·')
-          .map((p) => p.trim())
-          .filter(Boolean),
-      )
+      const parts = await partsOf(phases)
       expect(parts).toHaveLength(4)
       for (const part of parts)
         expect(part).toMatch(/^(报名开始|报名截止|作品提交截止|结果公布) \d{4}年\d+月\d+日 \d{2}:\d{2}$/)
@@ -96,12 +104,7 @@ describe('line breaks in Chinese headings and labels', () => {
       for (const card of await cards.all()) {
         const dates = card.getByTestId('manage-competition-dates')
         // Each line holds whole parts, each its label and its time.
-        const parts = (await linesOf(dates)).flatMap((line) =>
-          line
-            .split('·')
-            .map((p) => p.trim())
-            .filter(Boolean),
-        )
+        const parts = await partsOf(dates)
         expect(parts).toHaveLength(2)
         for (const part of parts)
           expect(part).toMatch(/^(作品提交截止|结果公布)：\d{4}年\d+月\d+日 \d{2}:\d{2}$/)
