@@ -20,6 +20,11 @@ export const CODE = {
 
 export const TOKEN_INVALID_MSG = '令牌无效或已过期，请重新登录'
 export const TOKEN_COOKIE = 'kb_member_token'
+/**
+ * The sign-in page, a site path: the SPA's paths table names it, and the server sends a visitor
+ * with a live session from it to the home page before rendering (SPEC §4 Login).
+ */
+export const LOGIN_PAGE = '/login'
 
 /** Login sources of §6/§9. */
 export const LOGIN_SOURCE = { wechat: 1, account: 2 } as const

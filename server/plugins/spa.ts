@@ -1,8 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { LOGIN_PAGE, TOKEN_COOKIE } from '../../schemas/contract.ts'
+import { readCookie } from '../lib/cookies.ts'
 import { CODE, fail, MSG } from '../lib/envelope.ts'
+import { resolveSession } from '../services/sessions.ts'
 import { HtmlDocument, loadPageRenderer, type RenderTimes } from './page-render.ts'
 
 /**
@@ -69,10 +72,32 @@ export async function registerSpa(
       if (added && opts.publicDir) return reply.sendFile(added, opts.publicDir)
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
     }
+    if (isLoginPage(pathname, opts.basePath) && (await hasLiveSession(app, request))) {
+      // SPEC §4: a signed-in visitor has nothing to do on /login and goes to the home page — always
+      // there, not to a return_url. Answered for this visitor only: no cache may keep it.
+      reply.header('cache-control', 'no-store')
+      return reply.redirect(opts.basePath, 302)
+    }
     if (renderPage && (await renderPage(request, reply))) return reply
     await shell?.send(request, reply, 200)
     return reply
   })
+}
+
+/** /login under the base path as the SPA's router matches it: any letter case, a trailing slash or not. */
+function isLoginPage(pathname: string, basePath: string): boolean {
+  const login = `${basePath.replace(/\/$/, '')}${LOGIN_PAGE}`.toLowerCase()
+  const asked = pathname.toLowerCase()
+  return asked === login || asked === `${login}/`
+}
+
+/**
+ * Whether the token cookie names a live session. Reading the cookie is safe here: the answer only
+ * moves the visitor to the home page and changes nothing (a dead or absent token shows the page).
+ */
+async function hasLiveSession(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const token = readCookie(request.headers.cookie, TOKEN_COOKIE)
+  return !!token && (await resolveSession(app.db.kysely, token)) !== undefined
 }
 
 /**

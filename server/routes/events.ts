@@ -19,10 +19,10 @@ import {
   checkInRefusal,
   type EventRegistry,
   eventState,
+  eventStateLabel,
   formPhaseRange,
   hubItems,
   type LoadedEventPage,
-  STATE_LABELS,
   submitRefusal,
 } from '../services/events.ts'
 import { publishedCompetitionIds } from '../services/results/published.ts'
@@ -95,7 +95,7 @@ export async function eventRoutes(instance: FastifyInstance, opts: { events: Eve
         slug,
         sections,
         state,
-        stateLabel: STATE_LABELS[state],
+        stateLabel: eventStateLabel(definition, now),
         dates: formPhaseRange(definition.startsAt, definition.endsAt),
         ...(definition.submit
           ? { submitDates: formPhaseRange(definition.submit.opensAt, definition.submit.closesAt) }

@@ -21,11 +21,13 @@ export interface LoadedEventPage {
   sections: SectionEntry[]
 }
 
-export const STATE_LABELS: Record<WindowState, string> = {
+const STATE_LABELS: Record<WindowState, string> = {
   open: '进行中',
   upcoming: '即将开始',
   past: '已结束',
 }
+
+const SIGN_UP_OPEN_LABEL = '报名中'
 
 /** What the submit page says when the form is not taking entries. */
 export const SUBMIT_REFUSALS: Record<Exclude<WindowState, 'open'>, string> = {
@@ -63,10 +65,22 @@ export class EventRegistry {
   }
 }
 
-/** From the first day anything of the event is open (its form or itself) to its end. */
+/**
+ * Open while the event runs or its form takes entries, upcoming before either, past after its end.
+ * Between the form's close and the first day nothing is open: the event is upcoming again.
+ */
 export function eventState(event: EventDefinition, now: number): WindowState {
-  const opens = event.submit && event.submit.opensAt < event.startsAt ? event.submit.opensAt : event.startsAt
-  return windowState(opens, event.endsAt, now)
+  const own = windowState(event.startsAt, event.endsAt, now)
+  if (own !== 'upcoming') return own
+  return event.submit && windowState(event.submit.opensAt, event.submit.closesAt, now) === 'open'
+    ? 'open'
+    : 'upcoming'
+}
+
+/** Said on the hub and the event page: 报名中 while only the form is open (the event has not begun). */
+export function eventStateLabel(event: EventDefinition, now: number): string {
+  const state = eventState(event, now)
+  return state === 'open' && now < Date.parse(event.startsAt) ? SIGN_UP_OPEN_LABEL : STATE_LABELS[state]
 }
 
 /** Why the event's form takes no entry now, or undefined when it does. */
@@ -150,7 +164,7 @@ export function hubItems(
         cover: e.cover,
         href: eventPagePaths(e).index,
         state,
-        stateLabel: STATE_LABELS[state],
+        stateLabel: eventStateLabel(e, now),
         year: yearOf(e.startsAt),
         dates: formPhaseRange(e.startsAt, e.endsAt),
         ...(e.venue ? { venue: e.venue } : {}),

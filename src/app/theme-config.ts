@@ -179,6 +179,10 @@ const config = defineConfig({
         // The default palette's ring is gray.400 (#a1a1aa), 2.56:1 on white. The brand blue is 5.8:1 on
         // white, 5.5:1 on the page's grey (bg.muted) and 3.1:1 on the footer's dark blue (brand.950).
         gray: { focusRing: { value: '{colors.brand.500}' } },
+        // Every error line (field messages, upload and load failures) is fg.error. Chakra's red.500
+        // (#ef4444) is 3.76:1 on white and red.600 (#dc2626) 4.39:1 on the page's grey; this red is
+        // 6.5:1 on white, 5.9:1 on bg.muted and on the pale red of an error alert (bg.error).
+        fg: { error: { value: '#b91c1c' } },
       },
     },
   },

@@ -60,6 +60,21 @@ export const RealnameErrors: Story = {
   },
 }
 
+/**
+ * A passport without gender or birthday: submitting shows both messages, though the branch that
+ * defines those two fields is not among the form's top-level properties.
+ */
+export const RealnamePassportErrors: Story = {
+  args: { formData: { identityType: '2', identity: 'E12345678' } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: '提交认证' }))
+    await expect(await canvas.findByText('性别不能为空')).toBeVisible()
+    await expect(canvas.getByText('生日不能为空')).toBeVisible()
+    await expect(args.onSubmit).not.toHaveBeenCalled()
+  },
+}
+
 export const Login: Story = {
   args: { name: 'login', submitLabel: '登录' },
 }

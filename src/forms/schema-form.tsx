@@ -100,8 +100,9 @@ function SchemaFormBody({
       createFormValidator(name, validators, (field, formData) => {
         if (checkAll.current) {
           checkAll.current = false
-          for (const key of Object.keys(FORMS[name].schema.properties))
-            checked.current.set(key, valueKey(formData[key]))
+          // Every field of the form, also those only a conditional branch defines (a passport's
+          // gender and birthday): they are not among the schema's top-level properties.
+          for (const key of FORMS[name].order) checked.current.set(key, valueKey(formData[key]))
         }
         return checked.current.get(field) === valueKey(formData[field])
       }),

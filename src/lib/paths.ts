@@ -1,3 +1,5 @@
+import { LOGIN_PAGE } from '../../schemas/contract.ts'
+
 /**
  * Every site path goes through here (SPEC §2: in staging the base path carries a test prefix).
  *
@@ -22,7 +24,7 @@ const page = <P extends string>(path: P) => ({ path, getHref: () => path })
 export const paths = {
   home: page('/'),
   index: page('/index'),
-  login: page('/login'),
+  login: page(LOGIN_PAGE),
   forgetPassword: page('/forgetPwd'),
   wechatLogin: page('/wxlogin'),
   authorizeWechat: page('/authorizeWx'),

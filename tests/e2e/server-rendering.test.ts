@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { competitionShareCardOf } from '../../definitions/competition/render.ts'
+import { eventPagePaths } from '../../definitions/events/types.ts'
 import { NEWS } from '../../server/db/seed/articles/news.ts'
 import { VIDEOS } from '../../server/db/seed/articles/videos.ts'
 import { DEMO_TALENTS } from '../../server/db/seed/people-data.ts'
@@ -19,9 +20,10 @@ import { baseURL, launch, networkQuiet, openPage, stagingURL, trackRequests } fr
 
 const landing = landingFiles().sort((a, b) => a.slug.localeCompare(b.slug))
 
+const definitions = checkAllDefinitions(path.resolve(import.meta.dirname, '../..'))
 /** Every competition's public pages (index, preview), from the definitions in competitions/. */
-const competitionPages = checkAllDefinitions(path.resolve(import.meta.dirname, '../..'))
-  .competitions.sort((a, b) => a.slug.localeCompare(b.slug))
+const competitionPages = definitions.competitions
+  .sort((a, b) => a.slug.localeCompare(b.slug))
   .flatMap((c) => [
     {
       path: `/${c.slug}/index`,
@@ -700,6 +702,15 @@ describe.concurrent('in Chromium, public pages hydrate without warnings and with
     '/talent/index',
     '/talent/detail?id=1',
     ...competitionPages.map((c) => c.path),
+    // The events hub, its phone list, every event's pages and check-in, and the winners' pages the demo
+    // data publishes (issue 33 item 8: pages the spec audit saw hydrate with React error #418).
+    '/events/index',
+    '/mobile/competition/index',
+    ...definitions.events.flatMap((e) => Object.values(eventPagePaths(e.definition))),
+    `/signIn?event=${definitions.events.find((e) => e.definition.checkIn)!.slug}`,
+    ...definitions.competitions
+      .filter((c) => c.judging && c.awards && Date.parse(c.phases.results) < Date.now())
+      .map((c) => `/${c.slug}/results`),
   ])(
     '%s at 1366 px: no console error or warning (no hydration mismatch) on load and a scroll to the bottom',
     VISIT_TIMEOUT,

@@ -90,12 +90,55 @@ describe('the demo competition with published results', () => {
     expect(judges.map((j) => j.account)).toEqual(['13800000011', '13800000012', '13800000013'])
   })
 
+  it('every demo entry of the paid competition has its fee paid by an order, so 我的赛事 says 已缴费', async () => {
+    const token = await t.api.login(DEMO.designer, DEMO.password)
+    const list = (await t.api.get('/api/user/getCompetition', token)).data as Array<{
+      competitionId: number
+      paid: boolean
+      payRequired: boolean
+    }>
+    expect(list.find((c) => c.competitionId === 103)).toMatchObject({ payRequired: true, paid: true })
+    // Paid online (the sandbox cashier): the balance is unchanged, the fee's 200 points are added
+    // to the 360 of README "Demo accounts".
+    expect((await t.api.get('/api/my/getUserMoney', token)).data).toMatchObject({
+      money: '1,280.00',
+      integral: 560,
+    })
+    const unpaid = await k()
+      .selectFrom('competition_registrations')
+      .select('id')
+      .where('competition_id', '=', 103)
+      .where('paid_order_id', 'is', null)
+      .execute()
+    expect(unpaid).toEqual([])
+    // Each fee is a settled order of the entrant for 103, paid before the submission deadline.
+    const orders = await k()
+      .selectFrom('competition_registrations as r')
+      .innerJoin('orders as o', 'o.id', 'r.paid_order_id')
+      .select([
+        'o.user_id',
+        'r.user_id as entrant',
+        'o.status',
+        'o.amount_fen',
+        'o.competition_id',
+        'o.paid_at',
+      ])
+      .where('r.competition_id', '=', 103)
+      .execute()
+    expect(orders.length).toBeGreaterThan(0)
+    for (const o of orders) {
+      expect(o).toMatchObject({ user_id: o.entrant, status: 3, amount_fen: 20000, competition_id: 103 })
+      expect(Date.parse(o.paid_at!)).toBeLessThan(Date.parse('2025-09-15T17:00:00+08:00'))
+    }
+  })
+
   it('seeding again adds nothing', async () => {
     const count = async () =>
       Promise.all(
         (
           [
             'users',
+            'orders',
             'competition_works',
             'judging_sheets',
             'result_awards',

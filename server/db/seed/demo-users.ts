@@ -33,8 +33,10 @@ export const demoUsers = [
     integral: 20,
   },
   // Staff (README "Staff roles"): plainly invented, with the same published password; their roles
-  // come from DEMO_STAFF (seed/staff.ts), and a production start locks them like the others.
-  ...(['示例管理员', '评委甲（示例）', '评委乙（示例）', '评委丙（示例）'] as const).map((username, i) => ({
+  // come from DEMO_STAFF (seed/staff.ts), and a production start locks them like the others. The
+  // judges have people's names: entrants read comments as 评委一, 评委二… (published.ts anonymousJudge),
+  // numbered per work, so a judge named 评委乙 could be shown as 评委一.
+  ...(['示例管理员', '顾岚（示例）', '沈知行（示例）', '许墨（示例）'] as const).map((username, i) => ({
     account: `138000000${10 + i}`,
     email: null,
     username,

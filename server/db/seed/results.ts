@@ -3,8 +3,10 @@ import path from 'node:path'
 import type { JudgingRound } from '../../../definitions/competition/judging.ts'
 import { rankByRange, suggestAwards } from '../../../definitions/competition/scoring.ts'
 import type { Competition } from '../../../definitions/competition/types.ts'
+import { PAY_METHOD } from '../../../schemas/payment.ts'
 import { recordUpload } from '../../services/file-records.ts'
 import { roundEntries, roundResults } from '../../services/judging/entries.ts'
+import { competitionProduct, Payments } from '../../services/payment/orders.ts'
 import { grantRole } from '../../services/staff/roles.ts'
 import type { FileStorage } from '../../services/storage.ts'
 import type { Db } from '../connect.ts'
@@ -20,11 +22,14 @@ import { SEED_WORK_FILES } from './works.ts'
  * one work each in every regular range, the demo judges' roles and submitted sheets for every round,
  * the awards computed by the definitions' own ranking and award suggestions, and a publication at the
  * definition's results time. The demo designer enters too, with the work of their demo portfolio.
+ * A competition with a fee has every entry paid by an order of the sandbox cashier (payDemoFees).
  * Everything is decided by index (no randomness), written in one transaction, and skipped once the
  * competition has entries or a publication, so restarts add nothing.
  */
 
 const PER_RANGE = 14
+/** The provider of the demo fees' orders: the offline sandbox cashier, never a real one. */
+const DEMO_PROVIDER = 'sandbox'
 const SURNAMES = ['林', '王', '周', '沈', '许', '陆', '顾', '唐', '韩', '程', '苏', '叶', '邵', '方']
 const GIVEN = [
   '知夏',
@@ -208,6 +213,8 @@ async function seedCompetition(deps: { db: Db; storage: FileStorage }, c: Compet
   const ranges = c.ranges.default.slice(0, 4)
   // Entered the day before the submission deadline.
   const at = new Date(Date.parse(c.phases.submissionDeadline) - 86_400_000).toISOString()
+  // Who entered: their fees are paid once the entries are written (payDemoFees).
+  const entrants: number[] = []
   await k.transaction().execute(async (trx) => {
     const entries: DemoEntry[] = []
     for (const [r, range] of ranges.entries()) {
@@ -282,8 +289,9 @@ async function seedCompetition(deps: { db: Db; storage: FileStorage }, c: Compet
             agree: true,
           }),
           works_count: 1,
+          // Set by the fee's order (payDemoFees), as a real payment sets them.
           paid_order_id: null,
-          paid_at: at,
+          paid_at: null,
           finalised_at: at,
           created_at: at,
           updated_at: at,
@@ -313,6 +321,7 @@ async function seedCompetition(deps: { db: Db; storage: FileStorage }, c: Compet
         .returning('id')
         .executeTakeFirstOrThrow()
       works.set(work.id, e)
+      entrants.push(e.userId)
     }
 
     const rounds = c.judging!.rounds
@@ -398,6 +407,28 @@ async function seedCompetition(deps: { db: Db; storage: FileStorage }, c: Compet
       })
       .execute()
   })
+  await payDemoFees(deps.db, c, entrants, at)
+}
+
+/**
+ * A competition with a required fee: each demo entrant pays it online (the sandbox cashier) on the
+ * day they entered, through the payment code itself, so the entry reads 已缴费 and the order, the
+ * bill and the points agree — a registration is paid only by a paid order (paid_order_id).
+ */
+async function payDemoFees(db: Db, c: Competition, userIds: number[], at: string): Promise<void> {
+  if (!c.pay?.required || c.pay.fee <= 0) return
+  const payments = new Payments(db.kysely)
+  const when = new Date(at)
+  for (const userId of userIds) {
+    const product = competitionProduct(c.competitionId, c.title, c.pay.fee)
+    const order = await payments.createPending(userId, product, PAY_METHOD.online, DEMO_PROVIDER, when)
+    const notice = {
+      orderNumber: order.orderNumber,
+      tradeNo: `DEMO${order.orderNumber}`,
+      amountFen: c.pay.fee,
+    }
+    await payments.applyNotice({ ...notice, outcome: 'paid' }, DEMO_PROVIDER, when)
+  }
 }
 
 /** Judge j's sheet on a work at `place` (0 best): a little above or below the work's quality. */

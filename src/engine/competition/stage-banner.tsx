@@ -1,7 +1,9 @@
 import { Badge, Box, Container, HStack, Link, Text } from '@chakra-ui/react'
+import { Fragment } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { formatPhase, PHASE_KEYS, PHASE_LABELS } from '../../../definitions/competition/phases.ts'
 import type { CompetitionView } from '../../../definitions/competition/view.ts'
+import { KEEP_TOGETHER } from '../../lib/cjk-wrap.ts'
 import { paths } from '../../lib/paths.ts'
 
 const STAGE_PALETTE = {
@@ -35,9 +37,14 @@ export function StageBanner({ competition, current }: { competition: Competition
               {competition.stageLabel}
             </Badge>
             <Text fontSize="sm" color="fg.muted">
-              {PHASE_KEYS.map((key) => `${PHASE_LABELS[key]} ${formatPhase(competition.phases[key])}`).join(
-                ' · ',
-              )}
+              {PHASE_KEYS.map((key, i) => (
+                <Fragment key={key}>
+                  {i > 0 && ' · '}
+                  <Box as="span" {...KEEP_TOGETHER}>
+                    {PHASE_LABELS[key]} {formatPhase(competition.phases[key])}
+                  </Box>
+                </Fragment>
+              ))}
             </Text>
           </HStack>
           <HStack as="nav" gap="4" aria-label="赛事导航">

@@ -3,6 +3,7 @@ import { Fragment } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { formatBeijing } from '../../../schemas/beijing-time.ts'
 import { listManageCompetitions, type ManageCompetition } from '../../api/manage.ts'
+import { KEEP_TOGETHER } from '../../lib/cjk-wrap.ts'
 import { paths } from '../../lib/paths.ts'
 import { useLoad } from '../../lib/use-load.ts'
 import { ConsoleFrame, LoadState } from './console-frame.tsx'
@@ -48,9 +49,14 @@ function CompetitionCard({ c }: { c: ManageCompetition }) {
             </Heading>
             <Badge variant="outline">{c.stageLabel}</Badge>
           </HStack>
-          <Text fontSize="sm" color="fg.muted">
-            作品提交截止：{formatBeijing(Date.parse(c.submissionDeadline))} · 结果公布：
-            {formatBeijing(Date.parse(c.results))}
+          <Text fontSize="sm" color="fg.muted" data-testid="manage-competition-dates">
+            <Box as="span" {...KEEP_TOGETHER}>
+              作品提交截止：{formatBeijing(Date.parse(c.submissionDeadline))}
+            </Box>
+            {' · '}
+            <Box as="span" {...KEEP_TOGETHER}>
+              结果公布：{formatBeijing(Date.parse(c.results))}
+            </Box>
           </Text>
         </Stack>
         <SimpleGrid columns={{ base: 3, md: 6 }} gap="2">

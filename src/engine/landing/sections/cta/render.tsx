@@ -1,5 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import type { CtaProps } from '../../../../../definitions/landing/sections/cta.ts'
+import { CJK_HEADING_WRAP } from '../../../../lib/cjk-wrap.ts'
 import { ActionButtons, type Surface } from '../../parts/actions.tsx'
 import { SectionFrame } from '../../parts/frame.tsx'
 
@@ -45,7 +46,7 @@ export default function Cta({ title, text, tone, actions, palette }: CtaProps) {
           insetStart="-10"
         />
         <Stack position="relative" gap="4" align="center" maxW="3xl" mx="auto">
-          <Heading as="h2" size={{ base: '2xl', md: '3xl' }} textWrap="balance">
+          <Heading as="h2" size={{ base: '2xl', md: '3xl' }} {...CJK_HEADING_WRAP}>
             {title}
           </Heading>
           {text && (

@@ -1,5 +1,6 @@
 import { Box, Container, Heading, Image, Stack, Text } from '@chakra-ui/react'
 import type { HeroProps } from '../../../../../definitions/landing/sections/hero.ts'
+import { CJK_HEADING_WRAP } from '../../../../lib/cjk-wrap.ts'
 import { assetUrl } from '../../../../lib/paths.ts'
 import { ActionButtons } from '../../parts/actions.tsx'
 import { MetaChips } from './meta-chips.tsx'
@@ -75,7 +76,12 @@ export default function Hero({
               {kicker}
             </Text>
           )}
-          <Heading as="h1" size={{ base: '3xl', md: '5xl', lg: '6xl' }} lineHeight="1.15" textWrap="balance">
+          <Heading
+            as="h1"
+            size={{ base: '3xl', md: '5xl', lg: '6xl' }}
+            lineHeight="1.15"
+            {...CJK_HEADING_WRAP}
+          >
             {title}
           </Heading>
           {subtitle && (
