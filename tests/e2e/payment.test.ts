@@ -78,7 +78,9 @@ describe('certification payment in the browser (SPEC §2 Payment page, §4 Payme
     await expect.poll(() => page.textContent('body')).toContain('支付成功')
     await expect.poll(() => page.getByTestId('mine-balance').textContent()).toBe('¥982.00')
     await page.goto('/mine?change=Order')
-    await expect.poll(() => page.getByTestId('mine-orders').locator('tbody tr').count()).toBe(3)
+    // The seed's 2025 青苔 entry fee (paid through the sandbox cashier), the QR payment, this one; and
+    // the seed's earlier certification order.
+    await expect.poll(() => page.getByTestId('mine-orders').locator('tbody tr').count()).toBe(4)
   })
 
   it('pays online: the provider form replaces the page, and the cashier leads back to the portal', async () => {
@@ -92,9 +94,9 @@ describe('certification payment in the browser (SPEC §2 Payment page, §4 Payme
     await page.getByRole('link', { name: '返回咖簿网' }).click()
     await page.waitForURL((url) => url.pathname === '/mine')
     await page.goto('/mine?change=Bill')
-    // The opening balance; seed, balance, QR and online: one payment line each (issue 22 item 7: a
-    // payment from outside is not money in and out again).
-    await expect.poll(() => page.getByTestId('mine-bills-money').locator('tbody tr').count()).toBe(5)
+    // The opening balance; seed, the seed's 2025 青苔 entry fee, balance, QR and online: one payment
+    // line each (issue 22 item 7: a payment from outside is not money in and out again).
+    await expect.poll(() => page.getByTestId('mine-bills-money').locator('tbody tr').count()).toBe(6)
     expect(await page.getByTestId('mine-bills-money').textContent()).toContain(
       '支付 设计师认证费（1年）（在线支付）',
     )
