@@ -1,4 +1,4 @@
-import { firstUse } from './app/first-use.ts'
+import { firstUse, keepEarlyTap } from './app/first-use.ts'
 import { readServedPage } from './app/served-page.ts'
 import { getToken } from './lib/token.ts'
 
@@ -13,7 +13,9 @@ const served = readServedPage()
 // A page to read (src/lib/page-head.ts) is whole as server HTML: React, the theme and hydration, most
 // of a phone's main-thread time at load, wait for the visitor's first move. A returning visitor's
 // session is checked at once (the header shows who is signed in).
-if (served?.startOn === 'use' && !getToken()) {
+const waitsForUse = served?.startOn === 'use' && !getToken()
+const earlyTap = waitsForUse ? keepEarlyTap() : undefined
+if (waitsForUse) {
   // Tests and monitoring see that the page waits for a visitor, rather than for its code.
   document.documentElement.dataset.waitsForUse = ''
   await firstUse()
@@ -37,3 +39,4 @@ await import('./app/theme.ts')
 await nextTask()
 const { start } = await import('./app/start.tsx')
 await start(document.getElementById('root')!, served)
+earlyTap?.replayWhenLive()

@@ -22,3 +22,35 @@ export function firstUse(): Promise<void> {
     for (const type of USE_EVENTS) window.addEventListener(type, used, { capture: true, passive: true })
   })
 }
+
+/**
+ * Keeps the last control the visitor taps before the app takes over the page (the header's menu
+ * button): it has no handler yet, so the tap — which also starts the app — would do nothing, and the
+ * visitor would tap again. `replayWhenLive` stops keeping (from hydrateRoot on, React replays clicks
+ * on parts it has not hydrated yet) and clicks the control once the app is live. Links are left
+ * alone: the browser follows them as plain links.
+ */
+export function keepEarlyTap(): { replayWhenLive(): void } {
+  let tapped: HTMLElement | undefined
+  const onClick = (event: MouseEvent) => {
+    const control = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null
+    if (control instanceof HTMLElement && !control.closest('a[href]')) tapped = control
+  }
+  window.addEventListener('click', onClick, true)
+  return {
+    replayWhenLive() {
+      window.removeEventListener('click', onClick, true)
+      const root = document.documentElement
+      const replay = () => {
+        if (tapped?.isConnected) tapped.click()
+      }
+      if ('live' in root.dataset) return replay()
+      const observer = new MutationObserver(() => {
+        if (!('live' in root.dataset)) return
+        observer.disconnect()
+        replay()
+      })
+      observer.observe(root, { attributes: true, attributeFilter: ['data-live'] })
+    },
+  }
+}

@@ -868,6 +868,21 @@ describe('a page to read starts at the visitor’s first move', () => {
     },
   )
 
+  it('opens the navigation drawer once live when its button was tapped while / still waited (one tap, not two)', async () => {
+    const { page, errors } = await openPage(browser, 375)
+    await page.mainFrame().goto('/')
+    await page.locator('html[data-waits-for-use]').waitFor({ state: 'attached' })
+    // The tap that starts the app: the button has no handler yet.
+    await page.getByRole('button', { name: '打开导航' }).click()
+    await page.locator('html[data-live]').waitFor({ state: 'attached' })
+    const drawer = page.getByRole('dialog')
+    await expect.poll(() => drawer.getByRole('link', { name: '设计师', exact: true }).isVisible()).toBe(true)
+    await networkQuiet(page)
+    // Still open: the kept tap was clicked once, after React took over.
+    expect(await drawer.getByRole('link', { name: '设计师', exact: true }).isVisible()).toBe(true)
+    expect(errors).toEqual([])
+  })
+
   it('starts at once on /login (a form to use) and on / for a signed-in visitor (the header shows who it is)', async () => {
     const { page } = await openPage(browser, 375)
     await page.mainFrame().goto('/login')
