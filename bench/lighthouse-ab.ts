@@ -149,6 +149,23 @@ function report(paths: string[], sides: Side[], runs: Map<string, Run[]>): void 
   console.log(`budget: perf >= ${BUDGET.performance}, TBT <= 200 ms (issue 33); JS KB = bytes over the wire`)
 }
 
+/**
+ * On a busy machine Lighthouse now and then records no trace (NO_NAVSTART); such a run is tried
+ * again, so both builds keep RUNS figures per page. Each failure is printed.
+ */
+const ATTEMPTS = 3
+
+async function runWithRetries(url: string, what: string): Promise<Run | undefined> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      return await runInFreshChrome(url)
+    } catch (error) {
+      console.log(`${what}: attempt ${attempt} of ${ATTEMPTS} failed: ${(error as Error).message}`)
+    }
+  }
+  return undefined
+}
+
 async function main(): Promise<number> {
   const [ref = 'HEAD~1', ...args] = process.argv.slice(2)
   const paths = args.length > 0 ? args : AB_PAGES
@@ -179,12 +196,8 @@ async function main(): Promise<number> {
         // The build that goes first alternates, so neither always meets a warmer (or busier) machine.
         for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
           const key = `${side.label} ${page}`
-          try {
-            const run = await runInFreshChrome(`${side.url}${page}`)
-            runs.set(key, [...(runs.get(key) ?? []), run])
-          } catch (error) {
-            console.log(`${side.label} ${page}: run ${i + 1} failed: ${(error as Error).message}`)
-          }
+          const run = await runWithRetries(`${side.url}${page}`, `${side.label} ${page} run ${i + 1}`)
+          if (run) runs.set(key, [...(runs.get(key) ?? []), run])
         }
       }
     }

@@ -14,8 +14,15 @@ import { int, kb, table } from './format.ts'
 export const RUNS = 3
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu']
-/** The pages the issue holds to the budgets: the home page, two landing pages and sign-in. */
-export const LIGHTHOUSE_PAGES = ['/', '/application/cida-edu', '/application/2025qtDesignFestival', '/login']
+/** The pages the issues hold to the budgets: home, two landing pages, an event, a results page, sign-in. */
+export const LIGHTHOUSE_PAGES = [
+  '/',
+  '/application/cida-edu',
+  '/application/2025qtDesignFestival',
+  '/events/qingtai/index',
+  '/2025qingtaiCompetition/results',
+  '/login',
+]
 
 export const BUDGET = { performance: 95, accessibility: 100, cls: 0.02 }
 
