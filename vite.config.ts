@@ -50,6 +50,14 @@ const startupChunks = {
     // What src/main.tsx itself runs first (vite's preload helper every stage calls): kept out of the
     // stages, or the entry would import a whole stage's chunk statically and run it in its first task.
     startupStage('preload-helper', /vite\/preload-helper/, 5),
+    // What src/main.tsx reads before it decides to start (the served page's data, the session
+    // cookie, the visitor's first move): small, and kept out of the shell's stage, which the entry
+    // would otherwise import statically, and with it React, on a page that waits for its visitor.
+    startupStage(
+      'startup-gate',
+      /\/src\/app\/(first-use|served-page)\.ts$|\/src\/lib\/(token|cookies|constants)\.ts$|\/schemas\/contract\.ts$/,
+      6,
+    ),
     startupStage('startup-react-dom', /\/node_modules\/react-dom\/client\.js$/, 4),
     startupStage('startup-theme-config', /\/src\/app\/theme-config\.ts$/, 3),
     startupStage('startup-theme', /\/src\/app\/theme\.ts$/, 2),

@@ -14,7 +14,7 @@ import { routes } from './app/router.tsx'
 import { serverStyleTags } from './app/server-css.ts'
 import { system } from './app/theme.ts'
 import { loadAllSections } from './engine/landing/section-list.tsx'
-import { headOf } from './lib/page-head.ts'
+import { headOf, startsWhenUsed } from './lib/page-head.ts'
 import { paths, routerBasename, toSitePath } from './lib/paths.ts'
 import { RenderClock } from './lib/render-clock.ts'
 
@@ -115,9 +115,11 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
   }
   // A loader that failed (the API down) leaves the page to the browser, which shows its own error.
   if (context.errors) return { kind: 'browser-only', loaderError: Object.values(context.errors)[0] }
-  const head = headOf(
-    context.matches.map((m) => ({ handle: m.route.handle, loaderData: context.loaderData[m.route.id] })),
-  )
+  const matches = context.matches.map((m) => ({
+    handle: m.route.handle,
+    loaderData: context.loaderData[m.route.id],
+  }))
+  const head = headOf(matches)
   if (!head) return { kind: 'browser-only' }
 
   const renderedAt = Date.now()
@@ -144,6 +146,7 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
     renderedAt,
     globalCss: globalCssName,
     hydration: { loaderData: context.loaderData, actionData: context.actionData },
+    ...(startsWhenUsed(matches) && { startOn: 'use' }),
   })
   const sitePath = toSitePath(new URL(request.url).pathname)
   // The not-found page says so to crawlers too.

@@ -8,6 +8,8 @@ export interface ServedPage {
   /** The emotion name of Chakra's global CSS, sent in the page's <style> (src/app/server-global-css.ts). */
   globalCss?: string
   hydration: HydrationState
+  /** 'use': a page to read, whose app starts at the visitor's first move (src/lib/page-head.ts). */
+  startOn?: 'use'
 }
 
 /**

@@ -8,7 +8,15 @@ import {
   focusRingOfActiveElement,
 } from './axe.ts'
 import { entryWithWork, newEntrant } from './entrants.ts'
-import { baseURL, launch, membersOnlyDocumentId, scrollThrough, signIn, trackRequests } from './page.ts'
+import {
+  baseURL,
+  launch,
+  membersOnlyDocumentId,
+  scrollThrough,
+  signIn,
+  trackRequests,
+  waitUntilLive,
+} from './page.ts'
 import { sweepRoutes, workspaceCompetition } from './spec-routes.ts'
 
 /**
@@ -34,7 +42,7 @@ async function visit(page: Page, url: string): Promise<void> {
   await page.bringToFront()
   const response = await page.goto(url)
   if (response?.headers()['content-type']?.includes('text/html')) {
-    await page.locator('html[data-live]').waitFor({ state: 'attached' })
+    await waitUntilLive(page)
   }
   await scrollThrough(page, 50)
   await page.evaluate(() => window.scrollTo(0, 0))

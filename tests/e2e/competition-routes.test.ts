@@ -7,7 +7,7 @@ import { routesOf } from '../../definitions/competition/routes.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
 import { formatError } from '../../definitions/core/json-file.ts'
 import { newEntrant } from './entrants.ts'
-import { baseURL, launch, openPage, submitLogin } from './page.ts'
+import { baseURL, launch, openPage, submitLogin, waitUntilLive } from './page.ts'
 
 /**
  * Every path of every competition in competitions/ (routesOf), in Chromium against the built portal:
@@ -44,7 +44,7 @@ async function livePage(context: BrowserContext): Promise<{ page: Page; errors: 
   page.goto = async (url, options) => {
     const response = await goto(url, options)
     if (response?.headers()['content-type']?.includes('text/html')) {
-      await page.locator('html[data-live]').waitFor({ state: 'attached' })
+      await waitUntilLive(page)
     }
     return response
   }

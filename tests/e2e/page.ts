@@ -62,11 +62,30 @@ export async function openPage(
   page.goto = async (url, options) => {
     const response = await goto(url, options)
     if (response?.headers()['content-type']?.includes('text/html')) {
-      await page.locator('html[data-live]').waitFor({ state: 'attached' })
+      await waitUntilLive(page)
     }
     return response
   }
   return { page, errors }
+}
+
+/**
+ * Waits until the app is live. A page to read (home, landing, event, results) starts at the visitor's
+ * first move (src/main.tsx marks it <html data-waits-for-use>): the test moves the pointer, as a
+ * visitor does before clicking or typing.
+ */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await moveIfWaiting(page)
+  await page.locator('html[data-live]').waitFor({ state: 'attached' })
+}
+
+/** Once the page's entry has run: moves the pointer if the page waits for its visitor to start. */
+export async function moveIfWaiting(page: Page): Promise<void> {
+  await page.locator('html[data-live], html[data-waits-for-use]').waitFor({ state: 'attached' })
+  if (await page.locator('html[data-waits-for-use]').count()) {
+    await page.mouse.move(1, 1)
+    await page.mouse.move(2, 2)
+  }
 }
 
 /** Fills and submits the login form already on screen. */

@@ -13,7 +13,16 @@ import { DEMO_TALENTS } from '../../server/db/seed/people-data.ts'
 import { SEED_WORKS } from '../../server/db/seed/works.ts'
 import { STAGING_PREFIX } from '../support/e2e-server.ts'
 import { LANDING_DIR, type LandingFile, landingFiles, typesUsed } from '../support/landing-files.ts'
-import { baseURL, launch, networkQuiet, openPage, stagingURL, trackRequests } from './page.ts'
+import {
+  baseURL,
+  launch,
+  moveIfWaiting,
+  networkQuiet,
+  openPage,
+  signIn,
+  stagingURL,
+  trackRequests,
+} from './page.ts'
 
 // Public pages come from the server as complete HTML (src/entry-server.tsx, server/plugins/page-render.ts)
 // and the browser hydrates them; landing sections hydrate as they near the viewport (issue 8, item 7).
@@ -578,6 +587,8 @@ async function visit(
     mark(trail, 'opening')
     await page.goto(sitePath, { waitUntil: 'domcontentloaded' })
     mark(trail, 'loaded')
+    // A page to read starts at the visitor's first move (src/main.tsx).
+    await moveIfWaiting(page)
     await page.waitForFunction(() => window.__rootHydrated(), undefined, { timeout: 20_000 })
     mark(trail, 'hydrated')
     await scrollSlowlyToBottom(page)
@@ -832,6 +843,67 @@ describe('hydrated pages are interactive, not just HTML', () => {
     const drawer = page.getByRole('dialog')
     await expect.poll(() => drawer.getByRole('link', { name: '设计师', exact: true }).isVisible()).toBe(true)
     expect(errors).toEqual([])
+  })
+})
+
+describe('a page to read starts at the visitor’s first move', () => {
+  const toRead = ['/', '/application/cida-edu', '/events/qingtai/index', '/2025qingtaiCompetition/results']
+
+  it.for(toRead)(
+    '%s loads only the entry’s small scripts and stays server HTML until the pointer moves, then hydrates without errors',
+    async (sitePath) => {
+      const { page, errors } = await openPage(browser, 375)
+      const scripts: string[] = []
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+      })
+      // The unwrapped goto: openPage's moves the pointer for the test.
+      await page.mainFrame().goto(sitePath)
+      await networkQuiet(page)
+      expect(await page.locator('html[data-waits-for-use]').count()).toBe(1)
+      expect(await page.locator('html[data-live]').count()).toBe(0)
+      expect(scripts.filter((s) => /\/(startup-(react-dom|theme|shell)|api)-/.test(s))).toEqual([])
+      // The header's menu button is server HTML only: React has not touched it.
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('header button')].some((b) =>
+            Object.keys(b).some((k) => k.startsWith('__react')),
+          ),
+        ),
+      ).toBe(false)
+      await page.mouse.move(20, 20)
+      await page.locator('html[data-live]').waitFor({ state: 'attached' })
+      await waitUntilHydrated(page, 'header button')
+      expect(await page.locator('html[data-waits-for-use]').count()).toBe(0)
+      expect(errors).toEqual([])
+    },
+  )
+
+  it('opens the navigation drawer once live when its button was tapped while / still waited (one tap, not two)', async () => {
+    const { page, errors } = await openPage(browser, 375)
+    await page.mainFrame().goto('/')
+    await page.locator('html[data-waits-for-use]').waitFor({ state: 'attached' })
+    // The tap that starts the app: the button has no handler yet.
+    await page.getByRole('button', { name: '打开导航' }).click()
+    await page.locator('html[data-live]').waitFor({ state: 'attached' })
+    const drawer = page.getByRole('dialog')
+    await expect.poll(() => drawer.getByRole('link', { name: '设计师', exact: true }).isVisible()).toBe(true)
+    await networkQuiet(page)
+    // Still open: the kept tap was clicked once, after React took over.
+    expect(await drawer.getByRole('link', { name: '设计师', exact: true }).isVisible()).toBe(true)
+    expect(errors).toEqual([])
+  })
+
+  it('starts at once on /login (a form to use) and on / for a signed-in visitor (the header shows who it is)', async () => {
+    const { page } = await openPage(browser, 375)
+    await page.mainFrame().goto('/login')
+    await page.locator('html[data-live]').waitFor({ state: 'attached' })
+    expect(await page.locator('html[data-waits-for-use]').count()).toBe(0)
+    await signIn(page)
+    await page.mainFrame().goto('/')
+    await page.locator('html[data-live]').waitFor({ state: 'attached' })
+    expect(await page.locator('html[data-waits-for-use]').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('user-menu').isVisible()).toBe(true)
   })
 })
 

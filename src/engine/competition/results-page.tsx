@@ -33,11 +33,14 @@ type Data = Awaited<ReturnType<typeof loader>>
 const winnersCount = (r: CompetitionResults) =>
   r.ranges.reduce((n, range) => n + range.awards.reduce((m, a) => m + a.winners.length, 0), 0)
 
-export const handle = pageHead<Data>(({ results, competition }) => ({
-  title: `${results.title} · 获奖名单`,
-  description: `${results.title}评审结果已公布：${results.ranges.map((r) => r.label).join('、')}共 ${winnersCount(results)} 件作品获奖。`,
-  image: competition.shareCard,
-}))
+export const handle = pageHead<Data>(
+  ({ results, competition }) => ({
+    title: `${results.title} · 获奖名单`,
+    description: `${results.title}评审结果已公布：${results.ranges.map((r) => r.label).join('、')}共 ${winnersCount(results)} 件作品获奖。`,
+    image: competition.shareCard,
+  }),
+  { startsWhenUsed: true },
+)
 
 export function Component() {
   const { results, competition } = useLoaderData() as Data

@@ -10,11 +10,17 @@ import { EventFacts } from './event-facts.tsx'
 import type { EventLoaderData } from './event-loader.ts'
 import { EventSubmitPage } from './event-submit.tsx'
 
-export const handle = pageHead<EventLoaderData>(({ event, kind }) => ({
-  title: kind === 'submit' && event.submit ? `${event.submit.title} · ${event.title}` : event.title,
-  description: event.description,
-  image: event.shareImage?.src ?? event.cover.src,
-}))
+export const handle = pageHead<EventLoaderData>(
+  ({ event, kind }) => ({
+    title: kind === 'submit' && event.submit ? `${event.submit.title} · ${event.title}` : event.title,
+    description: event.description,
+    image: event.shareImage?.src ?? event.cover.src,
+  }),
+  {
+    // The sign-up form is used at once; the event's own page is read first.
+    startsWhenUsed: ({ kind }) => kind !== 'submit',
+  },
+)
 
 /** The check-in QR code the venue shows, drawn by the landing engine's qrCode section. */
 const checkInSection = (event: EventView): SectionEntry => ({

@@ -15,11 +15,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 type LoaderData = Awaited<ReturnType<typeof loader>>
 
-export const handle = pageHead<LoaderData>(({ slug, page: definition }) => ({
-  title: definition.title,
-  description: definition.description,
-  image: definition.shareImage?.src ?? shareCardOf(slug),
-}))
+/** Section types that change on screen without the visitor doing anything. */
+const MOVING_SECTIONS = new Set(['countdown', 'carousel'])
+/** How many sections a first screen may show: the hero and a little of the next. */
+const FIRST_SCREEN_SECTIONS = 2
+
+const startsMoving = (sections: LandingPageDefinition['sections']) =>
+  sections.slice(0, FIRST_SCREEN_SECTIONS).some((entry) => 'type' in entry && MOVING_SECTIONS.has(entry.type))
+
+export const handle = pageHead<LoaderData>(
+  ({ slug, page: definition }) => ({
+    title: definition.title,
+    description: definition.description,
+    image: definition.shareImage?.src ?? shareCardOf(slug),
+  }),
+  {
+    // A page to read, unless a section on its first screen moves by itself (a countdown, a carousel).
+    startsWhenUsed: ({ page: definition }) => !startsMoving(definition.sections),
+  },
+)
 
 export function Component() {
   const { slug, page } = useLoaderData() as { slug: string; page: LandingPageDefinition }

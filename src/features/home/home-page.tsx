@@ -224,12 +224,18 @@ export async function loader() {
 
 type Data = Awaited<ReturnType<typeof loader>>
 
-export const handle = pageHead(() => ({
-  title: '咖簿网 - 工业设计师认证与作品确权平台',
-  fullTitle: true,
-  // /index is the same page (SPEC §2): one address for search engines.
-  canonical: paths.home.path,
-}))
+export const handle = pageHead(
+  () => ({
+    title: '咖簿网 - 工业设计师认证与作品确权平台',
+    fullTitle: true,
+    // /index is the same page (SPEC §2): one address for search engines.
+    canonical: paths.home.path,
+  }),
+  {
+    // Read first: the lists below and the header's links work as plain HTML until the visitor moves.
+    startsWhenUsed: true,
+  },
+)
 
 export function Component() {
   const { competitions, designers, labels, works, news } = useLoaderData() as Data
