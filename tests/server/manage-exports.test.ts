@@ -676,7 +676,9 @@ describe('made in the background: limited, never holding up other requests', () 
       expect(file).toMatchObject({ status: 'failed', statusLabel: '导出失败', error: EXPORT_MSG.failed })
     })
     expect((await exported('entries.xlsx', OWN, tokens.admin)).statusCode).toBe(200)
-  })
+    // As long as `finished` waits: a test stopped by the project's 30 s limit would leave the
+    // exports' folder blocked under the tests after it.
+  }, 150_000)
 
   it('a large export whose file cannot be written stops its writer: nothing is left running or rejected unheard', async () => {
     // OTHER holds 10,000 entries (the test above): the workbook is still being written when the
@@ -696,7 +698,7 @@ describe('made in the background: limited, never holding up other requests', () 
     } finally {
       process.off('unhandledRejection', listen)
     }
-  })
+  }, 150_000)
 
   it('removes an export’s file once it is older than it is kept: listed as expired, its download 404', async () => {
     const res = await exported('works.zip', OWN, tokens.admin)
