@@ -3,12 +3,12 @@ import { buildApp } from '../server/app.ts'
 
 /**
  * The server every bench measures: the build in `staticDir`, a fresh seeded SQLite database in
- * `dataDir`, no logging.
+ * `dataDir` (or the PostgreSQL database `databaseUrl` names), no logging.
  */
-export function benchApp(dataDir: string, staticDir: string): Promise<FastifyInstance> {
+export function benchApp(dataDir: string, staticDir: string, databaseUrl = ''): Promise<FastifyInstance> {
   return buildApp({
     dataDir,
-    databaseUrl: '',
+    databaseUrl,
     staticDir,
     basePath: '/',
     sessionTtlMs: 3600_000,

@@ -15,7 +15,7 @@ import { registerCrossSiteGuard } from './plugins/cross-site.ts'
 import { DEFAULT_REQUEST_TIMEOUT_MS, errorServerOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { PageCache } from './plugins/page-cache.ts'
-import type { Answer as RenderedPage } from './plugins/page-render.ts'
+import type { Answer as RenderedPage, RenderTimes } from './plugins/page-render.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerShutdownGuard } from './plugins/shutdown.ts'
 import { registerSpa } from './plugins/spa.ts'
@@ -141,6 +141,8 @@ export type AppConfig = Pick<
     renderLimit?: number
     /** New page renders one client may have under way at once (3): the benches, one client, raise it. */
     rendersAtOnce?: number
+    /** How long a visitor waits for a page being rendered, and a render may run (20 s each); tests shorten them. */
+    renderTimes?: RenderTimes
     /** How often leftover temporary upload files are looked for (UPLOAD_SWEEP_MS); tests shorten it. */
     uploadSweepMs?: number
     /** How often scheduled result publications are read again (60 s); tests shorten it. */
@@ -428,6 +430,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     siteOrigin: config.siteOrigin,
     renderLimit: config.renderLimit,
     rendersAtOnce: config.rendersAtOnce,
+    renderTimes: config.renderTimes,
   })
   return app
 }

@@ -7,14 +7,24 @@ import { DEFAULT_RENDER_LIMIT } from '../config.ts'
 import { BusinessError } from '../lib/envelope.ts'
 import { renderingOrigin, requestOrigin } from '../lib/origin.ts'
 import { acceptedEncodings, type PreparedEncoding } from '../services/prepared-json.ts'
-import { bufferOf, PoolClosed } from '../workers/pool.ts'
-import type { ApiCall, RenderOutput } from '../workers/render-task.ts'
+import { bufferOf } from '../workers/pool.ts'
+import type { ApiCall, RenderMessage, RenderOutput } from '../workers/render-task.ts'
 import { remember } from './page-cache.ts'
 
 /** Paths whose query parameters the renderer has reported (an unknown path costs one render to learn). */
 const KNOWN_PATHS = 5_000
-/** A render that takes longer is given up (its thread is replaced) and the page left to the browser. */
-const RENDER_TIMEOUT_MS = 20_000
+/**
+ * How long a visitor waits for a page being rendered before getting the app shell (the browser then
+ * renders it). The render goes on and its page is kept for the next visitor: under load, renders
+ * that take longer than this still fill the cache instead of being thrown away.
+ */
+export const RENDER_WAIT_MS = 20_000
+/**
+ * How long a render may run on its thread — counted from when the thread begins it, not from when it
+ * was queued — before it is given up: its thread is terminated (nothing else can stop a render stuck
+ * in a loop) and replaced by one that loads the renderer before it takes a page.
+ */
+export const RENDER_RUN_LIMIT_MS = 20_000
 /** New renders one client address may have under way at once; more get the shell. */
 export const RENDERS_AT_ONCE = 3
 /** Page renders may fill this share of the pool's queue, so PDFs and pictures always find room. */
@@ -49,20 +59,24 @@ export function pageCacheKey(origin: string, url: URL, reads: readonly string[])
  */
 export function loadPageRenderer(
   app: FastifyInstance,
-  opts: { staticDir: string; siteOrigin?: string; renderLimit?: number; rendersAtOnce?: number },
+  opts: {
+    staticDir: string
+    siteOrigin?: string
+    renderLimit?: number
+    rendersAtOnce?: number
+    renderTimes?: RenderTimes
+  },
 ): ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined {
   const { staticDir } = opts
   if (!fs.existsSync(path.join(staticDir, 'ssr', 'entry-server.js'))) return undefined
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) return undefined
   const workers = app.workers
+  const waitMs = opts.renderTimes?.waitMs ?? RENDER_WAIT_MS
+  const runLimitMs = opts.renderTimes?.runLimitMs ?? RENDER_RUN_LIMIT_MS
   // Each thread loads the renderer while the server starts listening (React, Chakra and the pages take
-  // a second or two): the API is up at once, and the first pages do not wait for it.
-  for (let i = 0; i < workers.threads; i++)
-    workers.run('warm', staticDir).catch((error: unknown) => {
-      // A stop soon after the start ends the warming: nothing failed.
-      if (error instanceof PoolClosed) return
-      app.log.error({ err: error }, 'the page renderer failed to load')
-    })
+  // a second or two): the API is up at once, and the first pages do not wait for it. A thread that
+  // replaces one later loads it too before it is given a page.
+  workers.startWithRenderer(staticDir)
 
   const cache = app.pageCache
   const readsByPath = new Map<string, string[]>()
@@ -93,22 +107,44 @@ export function loadPageRenderer(
   async function render(url: URL, origin: string, client: string): Promise<Answer | undefined> {
     const generation = cache.currentGeneration
     const { port1, port2 } = new MessageChannel()
-    port1.on('message', (call: ApiCall) => {
-      answerCall(call, origin, client).then(
+    // Aborted only once the render has run runLimitMs on its thread; piscina then terminates the
+    // thread and starts another. A render still queued is never aborted (that would cost nothing, but
+    // it is told `notAfter` instead, and skipped by the thread that reaches it late).
+    const overrun = new AbortController()
+    let runTimer: NodeJS.Timeout | undefined
+    port1.on('message', (message: RenderMessage) => {
+      if ('started' in message) {
+        runTimer = setTimeout(() => overrun.abort(), runLimitMs)
+        return
+      }
+      answerCall(message, origin, client).then(
         (answer) => port1.postMessage(answer),
-        (error: unknown) => port1.postMessage({ id: call.id, status: 500, headers: {}, body: String(error) }),
+        (error: unknown) =>
+          port1.postMessage({ id: message.id, status: 500, headers: {}, body: String(error) }),
       )
     })
     let out: RenderOutput
     try {
       out = await workers.run(
         'render',
-        { staticDir, url: url.href, origin, port: port2 },
-        { transferList: [port2], signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
+        { staticDir, url: url.href, origin, port: port2, notAfter: Date.now() + waitMs },
+        { transferList: [port2], signal: overrun.signal },
       )
+    } catch (error) {
+      // The server is stopping: the pool ends a render its visitor stopped waiting for. Nothing to report.
+      if (workers.closing) return undefined
+      if (!overrun.signal.aborted) throw error
+      app.log.warn(
+        { url: url.pathname + url.search, runLimitMs },
+        'a page render ran too long and was given up: its thread was replaced, the page left to the browser',
+      )
+      return undefined
     } finally {
+      clearTimeout(runTimer)
       port1.close()
     }
+    // Every visitor who asked for it already has the shell: the thread did not begin it.
+    if (out.kind === 'expired') return undefined
     remember(readsByPath, url.pathname, out.reads, KNOWN_PATHS)
     if (out.kind === 'browser-only') {
       // Worth an operator's look: the page works, but visitors and crawlers wait for the browser.
@@ -142,23 +178,29 @@ export function loadPageRenderer(
     const key = reads ? pageCacheKey(origin, url, reads) : url.href
     const hit = cache.get(key)
     if (hit) return hit
-    // The same page asked for while it renders waits for that render.
+    // The same page asked for while it renders waits for that render (as long as a visitor waits).
     const pending = rendering.get(key)
-    if (pending) return pending
+    if (pending) return atMost(pending, waitMs)
     // Pages may fill only part of the queue: PDFs and pictures must still find room.
     if (workers.waiting >= workers.queue * RENDER_QUEUE_SHARE) return undefined
     const client = request.ip
     if ((underWay.get(client) ?? 0) >= (opts.rendersAtOnce ?? RENDERS_AT_ONCE) || !limiter.take(client))
       return undefined
     underWay.set(client, (underWay.get(client) ?? 0) + 1)
-    const job = render(url, origin, client).finally(() => {
-      rendering.delete(key)
-      const left = (underWay.get(client) ?? 1) - 1
-      if (left) underWay.set(client, left)
-      else underWay.delete(client)
-    })
+    // Logged here, not by the caller: a render may fail after its visitors stopped waiting for it.
+    const job = render(url, origin, client)
+      .catch((error: unknown) => {
+        request.log.error({ err: error, url: request.url }, 'server rendering failed')
+        return undefined
+      })
+      .finally(() => {
+        rendering.delete(key)
+        const left = (underWay.get(client) ?? 1) - 1
+        if (left) underWay.set(client, left)
+        else underWay.delete(client)
+      })
     rendering.set(key, job)
-    return job
+    return atMost(job, waitMs)
   }
 
   return async (request, reply) => {
@@ -167,9 +209,9 @@ export function loadPageRenderer(
       // A Host no URL can hold (no browser sends one) gets the plain shell, like a failed render.
       answer = await answerFor(request)
     } catch (error) {
-      // A page that cannot be rendered (the queue filled meanwhile, a render that timed out) still
-      // works: the browser renders it from the plain shell. A Host no URL can hold is the client's
-      // doing, expected and cheap: no stack in the log for it.
+      // A page that cannot be rendered still works: the browser renders it from the plain shell (a
+      // failed render is logged where it fails). A Host no URL can hold is the client's doing,
+      // expected and cheap: no stack in the log for it.
       if (error instanceof BusinessError) request.log.debug({ url: request.url }, error.message)
       else request.log.error({ err: error, url: request.url }, 'server rendering failed')
       return false
@@ -183,6 +225,23 @@ export function loadPageRenderer(
     await answer.document.send(request, reply, answer.status)
     return true
   }
+}
+
+/** How long a visitor waits for a page, and how long a render may run (tests shorten both). */
+export interface RenderTimes {
+  /** RENDER_WAIT_MS by default. */
+  waitMs?: number
+  /** RENDER_RUN_LIMIT_MS by default. */
+  runLimitMs?: number
+}
+
+/** The render's answer if it comes within `ms`, else undefined (the shell); the render goes on. */
+function atMost(job: Promise<Answer | undefined>, ms: number): Promise<Answer | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined)
+  })
+  return Promise.race([job, late]).finally(() => clearTimeout(timer))
 }
 
 /**

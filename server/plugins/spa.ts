@@ -6,7 +6,7 @@ import { LOGIN_PAGE, TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { readCookie } from '../lib/cookies.ts'
 import { CODE, fail, MSG } from '../lib/envelope.ts'
 import { resolveSession } from '../services/sessions.ts'
-import { HtmlDocument, loadPageRenderer } from './page-render.ts'
+import { HtmlDocument, loadPageRenderer, type RenderTimes } from './page-render.ts'
 
 /**
  * Serves the built SPA under the base path with history fallback: any path outside /api that is not
@@ -25,6 +25,7 @@ export async function registerSpa(
     siteOrigin?: string
     renderLimit?: number
     rendersAtOnce?: number
+    renderTimes?: RenderTimes
   },
 ): Promise<void> {
   const indexFile = path.join(opts.staticDir, 'index.html')

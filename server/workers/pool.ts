@@ -6,7 +6,8 @@ import { DEFAULT_WORKER_QUEUE } from '../config.ts'
 import { ServiceUnavailable } from '../plugins/errors.ts'
 import type * as Tasks from './tasks.ts'
 
-export type TaskName = keyof typeof Tasks
+/** What a thread runs by name (`threadReady` is what a thread loads before it takes a task). */
+export type TaskName = Exclude<keyof typeof Tasks, 'threadReady'>
 export type TaskInput<K extends TaskName> = Parameters<(typeof Tasks)[K]>[0]
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K]>>
 
@@ -17,7 +18,7 @@ export const BUSY_MSG = '服务繁忙，请稍后重试'
  * A task ended because the pool is closing (the server stops): not a failure of the task. piscina
  * rejects it with a plain "Terminating worker thread"; this says so, and loggers leave it out.
  */
-export class PoolClosed extends Error {
+class PoolClosed extends Error {
   constructor() {
     super('worker pool closed while the server stops')
     this.name = 'PoolClosed'
@@ -37,11 +38,12 @@ export interface PoolOptions {
  * evidence zips. One pool of piscina threads, as many as the cores, at a lower scheduling priority
  * (nice +10) so the main thread — which answers everything else — always gets a core first. Tasks
  * wait in a bounded queue; a task that finds it full fails at once with a 503 envelope instead of
- * making everyone wait. Threads start on the first task (tests that never render start none).
+ * making everyone wait. Threads start on the first task (tests that never render start none), or at
+ * once with the page renderer loaded in each (`startWithRenderer`).
  */
 export class WorkerPool {
   private pool: Piscina | undefined
-  private closing = false
+  private renderer: string | undefined
   readonly threads: number
   readonly queue: number
 
@@ -59,8 +61,21 @@ export class WorkerPool {
       // Threads stay: a page renderer takes a second or two to load in a new one.
       idleTimeout: 60 * 60_000,
       niceIncrement: 10,
+      // Piscina gives a thread no task until tasks.ts's `threadReady` has settled: a thread that
+      // replaces one a render was given up on loads the renderer first, on no render's time.
+      name: 'threadReady',
+      workerData: { renderer: this.renderer } satisfies Tasks.ThreadData,
     })
     return this.pool
+  }
+
+  /**
+   * Starts the threads now, each loading the page renderer of `staticDir` (the built SPA) before it
+   * takes a task — at start and whenever a thread is replaced later (README "Rendering under load").
+   */
+  startWithRenderer(staticDir: string): void {
+    if (!this.pool) this.renderer = staticDir
+    this.piscina()
   }
 
   /** Tasks waiting for a thread. */
@@ -84,9 +99,12 @@ export class WorkerPool {
     }
   }
 
+  /** Set when the server stops: the tasks still under way then end with an error nobody needs to see. */
+  closing = false
+
   /**
    * Ends the threads, last in a stop: requests and jobs have finished by then, so what it ends is
-   * only unfinished warming of the page renderer (PoolClosed, not logged as an error).
+   * only a render its visitors no longer wait for, or a thread still loading the renderer.
    */
   async close(): Promise<void> {
     this.closing = true

@@ -28,6 +28,8 @@ export interface ApiCall {
   url: string
   body?: string
 }
+/** What a render sends over its port: its loaders' API calls, and first word that it has begun. */
+export type RenderMessage = ApiCall | { started: true }
 interface RendererModule {
   render(
     request: Request,
@@ -46,19 +48,26 @@ export interface RenderInput {
   origin: string
   /** Where the loaders' API calls go (the main thread answers them). */
   port: MessagePort
+  /**
+   * When no one waits for the page any more (epoch ms): a render that reaches a thread later is not
+   * begun. Under overload the queue holds renders whose visitors already have the shell.
+   */
+  notAfter: number
 }
 
-export type RenderOutput = (
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'browser-only'; loaderError?: { name: string; message: string; stack?: string } }
-  | { kind: 'page'; status: number; raw: Uint8Array; br: Uint8Array; gzip: Uint8Array }
-) & {
-  /**
-   * The query parameters the render read, sorted, or `['*']` when it took them all: the page cache
-   * keys a page by these alone (page-render.ts).
-   */
-  reads: string[]
-}
+export type RenderOutput =
+  | { kind: 'expired' }
+  | ((
+      | { kind: 'redirect'; status: number; location: string }
+      | { kind: 'browser-only'; loaderError?: { name: string; message: string; stack?: string } }
+      | { kind: 'page'; status: number; raw: Uint8Array; br: Uint8Array; gzip: Uint8Array }
+    ) & {
+      /**
+       * The query parameters the render read, sorted, or `['*']` when it took them all: the page cache
+       * keys a page by these alone (page-render.ts).
+       */
+      reads: string[]
+    })
 
 const loaded = new Map<string, { renderer: Promise<RendererModule>; template: string }>()
 function rendererOf(staticDir: string) {
@@ -80,9 +89,16 @@ export async function warmRenderer(staticDir: string): Promise<void> {
   await rendererOf(staticDir).renderer
 }
 
-export async function render({ staticDir, url, origin, port }: RenderInput): Promise<RenderOutput> {
+export async function render({ staticDir, url, origin, port, notAfter }: RenderInput): Promise<RenderOutput> {
   const { renderer, template } = rendererOf(staticDir)
   const module = await renderer
+  if (Date.now() > notAfter) {
+    port.close()
+    return { kind: 'expired' }
+  }
+  // The main thread times the render from here: waiting for a thread, or for one to load the
+  // renderer, is not the render being slow, and must never get a thread terminated.
+  port.postMessage({ started: true } satisfies RenderMessage)
   const api = apiOver(port)
   const reads = trackQueryReads(new URL(url).searchParams)
   try {
@@ -127,7 +143,7 @@ function apiOver(port: MessagePort) {
     new Promise<ApiAnswer>((resolve) => {
       const id = ++next
       pending.set(id, resolve)
-      port.postMessage({ id, ...call } satisfies ApiCall)
+      port.postMessage({ id, ...call } satisfies RenderMessage)
     })
 }
 

@@ -1,3 +1,4 @@
+import { workerData } from 'node:worker_threads'
 import type { QuestionnaireSummary } from '../../schemas/api/articles.ts'
 import type { CertificationInfo } from '../../schemas/api/certificates.ts'
 import type { ResumeForm } from '../../schemas/forms/resume.ts'
@@ -16,6 +17,7 @@ import {
 } from '../services/works/certificate-pdf.ts'
 import { type EvidenceInput, packEvidence } from '../services/works/evidence-zip.ts'
 import { makeRendition, type RenditionOutcome } from '../services/works/rendition-image.ts'
+import { warmRenderer } from './render-task.ts'
 
 /**
  * What the worker threads do (server/workers/pool.ts runs each by name). Every task takes and returns
@@ -23,7 +25,26 @@ import { makeRendition, type RenditionOutcome } from '../services/works/renditio
  * data where the caller must tell cases apart, since an error crossing threads loses its class.
  */
 
-export { render, warmRenderer as warm } from './render-task.ts'
+export { render } from './render-task.ts'
+
+/** What every thread is started with (server/workers/pool.ts). */
+export interface ThreadData {
+  /** The built SPA whose page renderer the thread loads before it takes a task. */
+  renderer?: string
+}
+
+/**
+ * Piscina waits for this before it counts a started thread ready (its `name` option names it; no
+ * task runs it). A thread started to replace one a render was given up on — under load, when loading
+ * the renderer takes longest — is thus given a page only once it can render one, and the load is on
+ * no page's time. A renderer that fails to load fails the page renders, not the thread: PDFs and
+ * pictures go on.
+ */
+export const threadReady: Promise<() => void> = (async () => {
+  const staticDir = (workerData as ThreadData | undefined)?.renderer
+  if (staticDir) await warmRenderer(staticDir).catch(() => {})
+  return () => {}
+})()
 
 export const certificatePdf = ({ cert, verifyUrl }: { cert: CertificationInfo; verifyUrl: string }) =>
   drawCertificate(cert, verifyUrl)

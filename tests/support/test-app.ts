@@ -27,6 +27,8 @@ export async function createTestApp(
     workers?: AppConfig['workers']
     /** RENDER_LIMIT: uncached page renders a client may cause a minute. */
     renderLimit?: number
+    /** How long a visitor waits for a page being rendered, and a render may run (20 s each). */
+    renderTimes?: AppConfig['renderTimes']
     /** MESSAGE_PROVIDER and its gateway (the sandbox by default). */
     messages?: AppConfig['messages']
     /** SITE_ORIGIN: where absolute links (share tags, certificates' QR codes) point. */
@@ -59,6 +61,7 @@ export async function createTestApp(
     watchDefinitions: options.watchDefinitions,
     workers: options.workers,
     renderLimit: options.renderLimit,
+    renderTimes: options.renderTimes,
     messages: options.messages,
     siteOrigin: options.siteOrigin,
     storage: options.storage,
