@@ -32,3 +32,9 @@ export const healthSchema = object({ status: text(20), uptimeSeconds: integer })
 export const readySchema = object({ status: text(20), databaseMs: integer, objectStoreMs: integer }, [
   'objectStoreMs',
 ])
+
+/**
+ * The lengths of a browser's report of a page that hydrated differently from its server render
+ * (POST /api/client/hydration-mismatch): the page cuts its text to them, the server refuses more.
+ */
+export const HYDRATION_REPORT_MAX = { page: 500, message: 500, componentStack: 4000 } as const

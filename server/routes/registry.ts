@@ -3,6 +3,7 @@ import { accountRoutes } from './account.ts'
 import { addressRoutes } from './address.ts'
 import { articleRoutes } from './articles.ts'
 import { certificateRoutes } from './certificates.ts'
+import { clientReportRoutes } from './client-reports.ts'
 import { commonRoutes } from './common.ts'
 import { competitionRoutes } from './competition.ts'
 import { competitionCertificateRoutes } from './competition-certificates.ts'
@@ -46,6 +47,7 @@ export const ROUTE_MODULES = {
   address: addressRoutes,
   articles: articleRoutes,
   certificates: certificateRoutes,
+  clientReports: clientReportRoutes,
   common: commonRoutes,
   competition: competitionRoutes,
   competitionCertificates: competitionCertificateRoutes,

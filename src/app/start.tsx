@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
+import { reportRecoverableError } from './hydration-report.ts'
 import { createRouter, prepareHydration } from './router.tsx'
 import type { ServedPage } from './served-page.ts'
 import { adoptServerCss } from './server-css.ts'
@@ -28,6 +29,7 @@ export async function start(container: HTMLElement, served: ServedPage | null): 
       <StrictMode>
         <App router={router} renderedAt={served.renderedAt} emotionCache={emotionCache} />
       </StrictMode>,
+      { onRecoverableError: reportRecoverableError },
     )
   })
 }

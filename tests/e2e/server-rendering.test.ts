@@ -907,6 +907,30 @@ describe('a page to read starts at the visitor’s first move', () => {
   })
 })
 
+describe('a page whose server HTML differs from its render in the browser', () => {
+  it('is reported to the server once (page, React #418, component stack), so the log names the page', async () => {
+    const { page, errors } = await openPage(browser, 1366)
+    // As a server render that went wrong would differ: the served title is not what React renders.
+    await page.route('**/login', async (route) => {
+      const served = await route.fetch()
+      const html = (await served.text()).replace('>账号登录<', '>账号登陆<')
+      expect(html).toContain('>账号登陆<')
+      await route.fulfill({ response: served, body: html })
+    })
+    const reported = page.waitForRequest((r) => r.url().endsWith('/api/client/hydration-mismatch'))
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/client/hydration-mismatch'))
+    await page.mainFrame().goto('/login')
+    const report = (await reported).postDataJSON() as Record<string, string>
+    expect(report.page).toBe('/login')
+    expect(report.message).toContain('418')
+    expect(report.componentStack).toMatch(/\bat \w+/)
+    expect(await (await answered).json()).toEqual({ code: 200, msg: '操作成功' })
+    // React rendered the page again in the browser: it shows its own title, and the error is in the console.
+    await expect.poll(() => page.getByText('账号登录', { exact: true }).isVisible()).toBe(true)
+    expect(errors.some((e) => e.includes('418'))).toBe(true)
+  })
+})
+
 describe('the first frame of a server-rendered page', () => {
   /**
    * Serves the portal through a proxy that sends a page's HTML in two parts, pausing inside #root, as
