@@ -431,6 +431,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     renderLimit: config.renderLimit,
     rendersAtOnce: config.rendersAtOnce,
     renderTimes: config.renderTimes,
+    events: events.all().map(({ slug, definition }) => ({ slug, path: definition.path })),
   })
   return app
 }

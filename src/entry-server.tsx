@@ -7,10 +7,11 @@ import createEmotionServer from '@emotion/server/create-instance'
 import { type AxiosAdapter, AxiosError } from 'axios'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { type EventRoute, eventRoutesBlock } from '../definitions/events/route-table.ts'
 import { http } from './api/http.ts'
 import { configureHttp } from './api/http-hooks.ts'
 import { headTags } from './app/document-head.tsx'
-import { routes } from './app/router.tsx'
+import { appRoutes } from './app/router.tsx'
 import { serverStyleTags } from './app/server-css.ts'
 import { system } from './app/theme.ts'
 import { loadAllSections } from './engine/landing/section-list.tsx'
@@ -41,6 +42,8 @@ export interface RenderOptions {
   /** The public origin share tags point at (SITE_ORIGIN, or the request's own). */
   origin: string
   api: ApiCall
+  /** Where each event lives, as the server read events/ (definitions/events/route-table.ts). */
+  events: EventRoute[]
 }
 
 /**
@@ -73,7 +76,17 @@ function inProcessAdapter(): AxiosAdapter {
   }
 }
 
-const handler = createStaticHandler(routes, { basename: routerBasename })
+/**
+ * The router's handler for a table of events: the same table (the server's, until it reads events/
+ * again) gets the same handler, and a render of another table never sees this one's routes.
+ */
+let handled: { key: string; handler: ReturnType<typeof createStaticHandler> } | undefined
+function handlerFor(events: EventRoute[]) {
+  const key = JSON.stringify(events)
+  if (handled?.key !== key)
+    handled = { key, handler: createStaticHandler(appRoutes(events), { basename: routerBasename }) }
+  return handled.handler
+}
 /** The name emotion gives Chakra's global CSS; the browser adopts the tag by it (src/app/server-css.ts). */
 const globalCssName = serializeStyles([system._global]).name
 let configured = false
@@ -109,6 +122,7 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
     configureHttp({ currentPath: () => '/', onUnauthorized: () => {} })
     configured = true
   }
+  const handler = handlerFor(options.events)
   const context = await handler.query(request)
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
@@ -141,6 +155,8 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
     `<title>${escapeHtml(tags.title)}</title>`,
     `<link rel="canonical" href="${escapeHtml(tags.canonical)}" />`,
     ...tags.meta.map(([attr, key, content]) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`),
+    // The browser's router builds the events' routes from it, as the shell's (server/plugins/spa.ts).
+    eventRoutesBlock(options.events),
   ].join('\n    ')
   const data = scriptJson({
     renderedAt,

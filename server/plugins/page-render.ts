@@ -3,6 +3,7 @@ import path from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { EventRoute } from '../../definitions/events/route-table.ts'
 import { DEFAULT_RENDER_LIMIT } from '../config.ts'
 import { BusinessError } from '../lib/envelope.ts'
 import { renderingOrigin, requestOrigin } from '../lib/origin.ts'
@@ -65,6 +66,8 @@ export function loadPageRenderer(
     renderLimit?: number
     rendersAtOnce?: number
     renderTimes?: RenderTimes
+    /** Where each event lives: the renderer's router adds their routes (definitions/events/route-table.ts). */
+    events: EventRoute[]
   },
 ): ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined {
   const { staticDir } = opts
@@ -127,7 +130,7 @@ export function loadPageRenderer(
     try {
       out = await workers.run(
         'render',
-        { staticDir, url: url.href, origin, port: port2, notAfter: Date.now() + waitMs },
+        { staticDir, url: url.href, origin, port: port2, notAfter: Date.now() + waitMs, events: opts.events },
         { transferList: [port2], signal: overrun.signal },
       )
     } catch (error) {

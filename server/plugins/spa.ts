@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { type EventRoute, withEventRoutes } from '../../definitions/events/route-table.ts'
 import { LOGIN_PAGE, TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { readCookie } from '../lib/cookies.ts'
 import { CODE, fail, MSG } from '../lib/envelope.ts'
@@ -17,10 +18,13 @@ export async function registerSpa(
   opts: {
     staticDir: string
     /**
-     * The repository's public/, which the build copies into staticDir. A file added there after the
-     * build (a new competition's cover) is served from here, so staff need no rebuild for images.
+     * The repository's public/, which the build copies into staticDir. Its files are served from here,
+     * not from the build's copy: an image staff add or replace after the build (a new competition's
+     * cover, a placeholder poster overwritten) is served as it is now, with no rebuild.
      */
     publicDir?: string
+    /** Where each event lives (events/ as the server read it), handed to every page the SPA serves. */
+    events: EventRoute[]
     basePath: string
     siteOrigin?: string
     renderLimit?: number
@@ -38,8 +42,17 @@ export async function registerSpa(
       index: false,
       // dist/ carries .br/.gz twins written at build time (scripts/compress-assets.ts).
       preCompressed: true,
-      // The server renderer and the build manifest are read by the server, not sent.
-      allowedPath: (pathName) => !/^\/(ssr|\.vite)\//.test(pathName),
+      allowedPath: (pathName) => {
+        // The server renderer and the build manifest are read by the server, not sent; the shell
+        // is sent with the event routes (below).
+        if (/^\/(ssr|\.vite)\//.test(pathName) || pathName === '/index.html') return false
+        // A file in public/ is left to the not-found handler, which sends it from public/ itself.
+        return !(
+          opts.publicDir &&
+          !pathName.startsWith('/assets/') &&
+          publicFileOf(opts.publicDir, '/', pathName)
+        )
+      },
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -50,7 +63,9 @@ export async function registerSpa(
 
   const renderPage = hasSpa ? loadPageRenderer(app, opts) : undefined
   // The app shell for pages the browser renders (and any page the renderer declines).
-  const shell = hasSpa ? new HtmlDocument(fs.readFileSync(indexFile, 'utf8')) : undefined
+  const shell = hasSpa
+    ? new HtmlDocument(withEventRoutes(fs.readFileSync(indexFile, 'utf8'), opts.events))
+    : undefined
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
@@ -68,8 +83,8 @@ export async function registerSpa(
     }
     // A missing asset is a real 404, not the app shell (a stale tab asking for an old chunk).
     if (/\.(js|css|map|png|jpe?g|svg|webp|gif|ico|woff2?|json|txt|mp4|webm|pdf|docx)$/i.test(pathname)) {
-      const added = opts.publicDir ? addedPublicFile(opts.publicDir, opts.basePath, pathname) : undefined
-      if (added && opts.publicDir) return reply.sendFile(added, opts.publicDir)
+      const file = opts.publicDir ? publicFileOf(opts.publicDir, opts.basePath, pathname) : undefined
+      if (file && opts.publicDir) return reply.sendFile(file, opts.publicDir)
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
     }
     if (isLoginPage(pathname, opts.basePath) && (await hasLiveSession(app, request))) {
@@ -101,11 +116,10 @@ async function hasLiveSession(app: FastifyInstance, request: FastifyRequest): Pr
 }
 
 /**
- * The file under public/ that an address names, relative to public/, when it exists and was added
- * after the build (files present at the build are served from staticDir's routes). Undefined for
+ * The file under public/ that an address names, relative to public/, when it exists. Undefined for
  * anything that would leave public/ (.., %2e%2e, a symlink out) or is not a plain file.
  */
-export function addedPublicFile(publicDir: string, basePath: string, pathname: string): string | undefined {
+export function publicFileOf(publicDir: string, basePath: string, pathname: string): string | undefined {
   if (!pathname.startsWith(basePath)) return undefined
   let relative: string
   try {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { MessagePort } from 'node:worker_threads'
 import zlib from 'node:zlib'
+import type { EventRoute } from '../../definitions/events/route-table.ts'
 
 /**
  * Server rendering in a worker thread (server/plugins/page-render.ts asks for it). The thread loads the
@@ -33,7 +34,11 @@ export type RenderMessage = ApiCall | { started: true }
 interface RendererModule {
   render(
     request: Request,
-    options: { origin: string; api(call: Omit<ApiCall, 'id'>): Promise<ApiAnswer> },
+    options: {
+      origin: string
+      api(call: Omit<ApiCall, 'id'>): Promise<ApiAnswer>
+      events: EventRoute[]
+    },
   ): Promise<RenderResult>
 }
 
@@ -48,6 +53,8 @@ export interface RenderInput {
   origin: string
   /** Where the loaders' API calls go (the main thread answers them). */
   port: MessagePort
+  /** Where each event lives (events/ as the server read it): the router's routes for them. */
+  events: EventRoute[]
   /**
    * When no one waits for the page any more (epoch ms): a render that reaches a thread later is not
    * begun. Under overload the queue holds renders whose visitors already have the shell.
@@ -89,7 +96,14 @@ export async function warmRenderer(staticDir: string): Promise<void> {
   await rendererOf(staticDir).renderer
 }
 
-export async function render({ staticDir, url, origin, port, notAfter }: RenderInput): Promise<RenderOutput> {
+export async function render({
+  staticDir,
+  url,
+  origin,
+  port,
+  notAfter,
+  events,
+}: RenderInput): Promise<RenderOutput> {
   const { renderer, template } = rendererOf(staticDir)
   const module = await renderer
   if (Date.now() > notAfter) {
@@ -102,7 +116,7 @@ export async function render({ staticDir, url, origin, port, notAfter }: RenderI
   const api = apiOver(port)
   const reads = trackQueryReads(new URL(url).searchParams)
   try {
-    const result = await module.render(new Request(url), { origin, api })
+    const result = await module.render(new Request(url), { origin, api, events })
     const read = reads.stop()
     if (result.kind === 'redirect') return { ...result, reads: read }
     if (result.kind === 'browser-only') {

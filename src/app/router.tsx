@@ -5,7 +5,8 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router'
-import { eventRoutes } from '../engine/events/routes.ts'
+import type { EventRoute } from '../../definitions/events/route-table.ts'
+import { eventRoutes, servedEventRoutes } from '../engine/events/routes.ts'
 import { paths, routerBasename } from '../lib/paths.ts'
 import { BootScreen } from './boot-screen.tsx'
 import { PageError } from './page-error.tsx'
@@ -90,9 +91,9 @@ const manageRoutes = (): RouteObject[] =>
 
 /**
  * Every feature is a lazy route: the home page loads only the shell and itself. The paths are the
- * paths table's (src/lib/paths.ts).
+ * paths table's (src/lib/paths.ts); the events' come from the server with each page (`events`).
  */
-export const routes: RouteObject[] = [
+export const appRoutes = (events: EventRoute[]): RouteObject[] => [
   {
     id: 'root',
     path: paths.home.path,
@@ -223,7 +224,7 @@ export const routes: RouteObject[] = [
           // The organisers' console: staff only, its own chunks (README "Organisers' console").
           ...manageRoutes(),
           // Every event of events/ at the path its file names (README "活动页").
-          ...eventRoutes(),
+          ...eventRoutes(events),
           competitionRoutes,
           // Any unknown path goes to /404 (SPEC §2).
           { path: '*', loader: () => redirect(paths.notFound.path) },
@@ -233,8 +234,18 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/** The app's own routes, without events: what tests of the route table read. */
+export const routes = appRoutes([])
+
+let browserRoutes: RouteObject[] | undefined
+/** The browser's table: the app's routes and the events this page was served with. */
+const routesInBrowser = () => {
+  browserRoutes ??= appRoutes(servedEventRoutes())
+  return browserRoutes
+}
+
 export function createRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, { basename: routerBasename, hydrationData })
+  return createBrowserRouter(routesInBrowser(), { basename: routerBasename, hydrationData })
 }
 
 /**
@@ -242,7 +253,7 @@ export function createRouter(hydrationData?: HydrationState) {
  * hydration needs: a lazy route still loading would render the fallback over the server's markup.
  */
 export async function prepareHydration(): Promise<void> {
-  const matches = matchRoutes(routes, window.location, routerBasename) ?? []
+  const matches = matchRoutes(routesInBrowser(), window.location, routerBasename) ?? []
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return

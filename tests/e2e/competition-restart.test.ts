@@ -10,8 +10,10 @@ import { launch, openPage } from './page.ts'
 /**
  * A competition is a file: copied into competitions/ of the server's DEFINITIONS_ROOT, it is served at
  * its routes after a restart, with no rebuild; a broken one stops the server from starting, saying
- * which file and field. These start their own production servers (the dist/ build) on a temporary
- * definitions root, a copy of the repository's competitions/ and landing-pages/ with its public/.
+ * which file and field. So is an event (issue 34 item 1: a new event path needed a rebuild, and its
+ * hub card led to a 404 until then). These start their own production servers (the dist/ build) on a
+ * temporary definitions root, a copy of the repository's competitions/, events/ and landing-pages/
+ * with its public/.
  */
 const repo = path.resolve(import.meta.dirname, '../..')
 /** Written from `node scripts/new-competition.ts`'s template, with the template's images under public/. */
@@ -23,6 +25,7 @@ function newDefinitionsRoot(): string {
   const root = tempDir('restart-definitions')
   fs.cpSync(path.join(repo, 'competitions'), path.join(root, 'competitions'), { recursive: true })
   fs.cpSync(path.join(repo, 'landing-pages'), path.join(root, 'landing-pages'), { recursive: true })
+  fs.cpSync(path.join(repo, 'events'), path.join(root, 'events'), { recursive: true })
   // The checker looks for every image a definition names under <root>/public.
   fs.symlinkSync(path.join(repo, 'public'), path.join(root, 'public'), 'dir')
   return root
@@ -190,5 +193,64 @@ describe('competitions/ read at the server’s start', () => {
     // definitions/core/json-file.ts formatError: file, field path, message.
     expect(result.output).toContain('competitions/brokenApiFixture.json  api  未知的接口“no-such-api”')
     expect(result.output).toContain('npm run check:definitions')
+  })
+})
+
+describe('events/ read at the server’s start', () => {
+  it('an event file added to events/ is served at its path after a restart, with no rebuild: rendered on the server, reached from its hub card', {
+    timeout: 150_000,
+  }, async () => {
+    const definitions = track(newDefinitionsRoot())
+    const dataDir = track(tempDir('restart-data'))
+    const EVENT_PATH = '/events/restartFixtureSalon'
+    const TITLE = '重启测试沙龙（示例）'
+    const event = {
+      ...JSON.parse(fs.readFileSync(path.join(repo, 'events/designSalon2025.json'), 'utf8')),
+      path: EVENT_PATH,
+      title: TITLE,
+    }
+    let server = await started(definitions, dataDir)
+    running.push(server)
+    const eventApi = async () =>
+      (await (await fetch(`${server.url}/api/events/page/restartFixtureSalon`)).json()) as { code: number }
+    expect((await eventApi()).code).toBe(404)
+
+    fs.writeFileSync(
+      path.join(definitions, 'events', 'restartFixtureSalon.json'),
+      JSON.stringify(event, null, 2),
+    )
+    await server.stop()
+    running.splice(running.indexOf(server), 1)
+    server = await started(definitions, dataDir)
+    running.push(server)
+
+    // Server-rendered at its path: the page's route comes from events/ as this server read it. Asked
+    // again while the new server's threads still load the renderer (a loaded machine gets the shell).
+    let html = ''
+    for (let tries = 0; tries < 20 && !html.includes(`${TITLE} - `); tries++) {
+      const index = await fetch(`${server.url}${EVENT_PATH}/index`, { redirect: 'manual' })
+      expect(index.status).toBe(200)
+      html = await index.text()
+    }
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(TITLE)
+    expect(/<div id="root">([\s\S]*)$/.exec(html)?.[1]).toContain(TITLE)
+    expect((await eventApi()).code).toBe(200)
+
+    // In the browser: the hub's card leads to the page, routed by the SPA with no 404 on the way.
+    const { page, errors } = await openPage(browser, 1280, server.url)
+    await page.goto('/events/index')
+    await page
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .click()
+    await page.waitForURL((url) => url.pathname === `${EVENT_PATH}/index`)
+    await expect.poll(() => page.locator('main').textContent()).toContain(TITLE)
+    // Its form's page too, opened directly (rendered in the browser from the shell).
+    await page.goto(`${EVENT_PATH}/submit`)
+    await page.waitForURL((url) => url.pathname === `${EVENT_PATH}/submit`)
+    expect(errors).toEqual([])
+
+    await server.stop()
+    running.splice(running.indexOf(server), 1)
   })
 })

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addedPublicFile } from '../../server/plugins/spa.ts'
+import { publicFileOf } from '../../server/plugins/spa.ts'
 import { definitionsRoot } from '../support/competitions.ts'
+import { OPEN_EVENT } from '../support/events.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { createTestApp } from '../support/test-app.ts'
 
@@ -12,11 +13,19 @@ import { createTestApp } from '../support/test-app.ts'
  */
 let server: Awaited<ReturnType<typeof createTestApp>>
 let root: string
+let staticDir: string
+const POSTER = 'events/poster.webp'
 beforeAll(async () => {
-  const staticDir = tempDir('spa')
+  staticDir = tempDir('spa')
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>spa shell</title>')
+  fs.writeFileSync(path.join(staticDir, 'only-built.txt'), 'from the build')
   root = definitionsRoot()
   fs.writeFileSync(path.join(root, 'secret.txt'), 'not for the web')
+  // As the build leaves it: dist/ holds a copy of public/ as it was then.
+  for (const dir of [staticDir, path.join(root, 'public')]) {
+    fs.mkdirSync(path.join(dir, 'events'), { recursive: true })
+    fs.writeFileSync(path.join(dir, POSTER), 'RIFF-placeholder-poster')
+  }
   server = await createTestApp({ staticDir, definitionsRoot: root })
 })
 afterAll(async () => {
@@ -36,6 +45,18 @@ describe('files added to public/ after the build', () => {
     expect(res.headers['cache-control']).toBe('no-cache')
   })
 
+  it('win over the build’s copy: a replaced image is served with its new bytes (issue 34 item 1)', async () => {
+    expect((await server.app.inject({ url: `/${POSTER}` })).body).toBe('RIFF-placeholder-poster')
+    // Staff overwrite the placeholder; no build, no restart.
+    fs.writeFileSync(path.join(root, 'public', POSTER), 'RIFF-the-real-poster')
+    const res = await server.app.inject({ url: `/${POSTER}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('RIFF-the-real-poster')
+    expect(res.headers['cache-control']).toBe('no-cache')
+    // A file only the build has (its hashed assets, say) is still served from dist/.
+    expect((await server.app.inject({ url: '/only-built.txt' })).body).toBe('from the build')
+  })
+
   it('serve nothing outside public/, and a missing file stays a 404', async () => {
     for (const url of [
       '/../secret.txt',
@@ -53,19 +74,30 @@ describe('files added to public/ after the build', () => {
   })
 })
 
-describe('addedPublicFile', () => {
+describe('publicFileOf', () => {
   it('names a file under public/ and refuses everything that leaves it', () => {
     const publicDir = path.join(root, 'public')
     fs.mkdirSync(path.join(publicDir, 'competitions/x'), { recursive: true })
     fs.writeFileSync(path.join(publicDir, 'competitions/x/a.jpg'), 'jpg')
     fs.symlinkSync(path.join(root, 'secret.txt'), path.join(publicDir, 'competitions/x/link.jpg'))
-    expect(addedPublicFile(publicDir, '/', '/competitions/x/a.jpg')).toBe('competitions/x/a.jpg')
-    expect(addedPublicFile(publicDir, '/test/', '/test/competitions/x/a.jpg')).toBe('competitions/x/a.jpg')
-    expect(addedPublicFile(publicDir, '/test/', '/competitions/x/a.jpg')).toBeUndefined()
-    expect(addedPublicFile(publicDir, '/', '/competitions/x/link.jpg')).toBeUndefined()
-    expect(addedPublicFile(publicDir, '/', '/competitions/x')).toBeUndefined()
-    expect(addedPublicFile(publicDir, '/', '/competitions/x/../../../secret.txt')).toBeUndefined()
-    expect(addedPublicFile(publicDir, '/', '/.hidden.jpg')).toBeUndefined()
-    expect(addedPublicFile(path.join(root, 'nothing'), '/', '/a.jpg')).toBeUndefined()
+    expect(publicFileOf(publicDir, '/', '/competitions/x/a.jpg')).toBe('competitions/x/a.jpg')
+    expect(publicFileOf(publicDir, '/test/', '/test/competitions/x/a.jpg')).toBe('competitions/x/a.jpg')
+    expect(publicFileOf(publicDir, '/test/', '/competitions/x/a.jpg')).toBeUndefined()
+    expect(publicFileOf(publicDir, '/', '/competitions/x/link.jpg')).toBeUndefined()
+    expect(publicFileOf(publicDir, '/', '/competitions/x')).toBeUndefined()
+    expect(publicFileOf(publicDir, '/', '/competitions/x/../../../secret.txt')).toBeUndefined()
+    expect(publicFileOf(publicDir, '/', '/.hidden.jpg')).toBeUndefined()
+    expect(publicFileOf(path.join(root, 'nothing'), '/', '/a.jpg')).toBeUndefined()
+  })
+})
+
+describe('the app shell', () => {
+  it('names every event’s path for the SPA’s router, as this server read events/ (no build holds them)', async () => {
+    for (const url of ['/events/open-event/index', '/index.html', '/']) {
+      const html = (await server.app.inject({ url, headers: { accept: 'text/html' } })).body
+      const block = /<script type="application\/json" id="kb-event-routes">([^<]*)<\/script>/.exec(html)
+      expect(block, url).not.toBeNull()
+      expect(JSON.parse(block![1]!)).toEqual([{ slug: OPEN_EVENT, path: `/events/${OPEN_EVENT}` }])
+    }
   })
 })

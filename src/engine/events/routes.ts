@@ -1,21 +1,26 @@
 import type { RouteObject } from 'react-router'
+import { EVENT_ROUTES_ELEMENT_ID, type EventRoute } from '../../../definitions/events/route-table.ts'
 import { eventLoader } from './event-loader.ts'
-
-/**
- * Each event file's `path` only (a named import of the JSON, so no page content ships with the route
- * table): the routes come from events/, and no event is named in code.
- */
-const eventPaths = import.meta.glob<string>(['/events/*.json', '!/events/*.schema.json'], {
-  eager: true,
-  import: 'path',
-})
 
 const page = () => import('./event-page.tsx')
 
+/**
+ * The events the page was served with (definitions/events/route-table.ts): read from the page, not
+ * from the build, so an event added to events/ is routed after a restart with no rebuild.
+ */
+export function servedEventRoutes(): EventRoute[] {
+  const text = document.getElementById(EVENT_ROUTES_ELEMENT_ID)?.textContent
+  if (!text) return []
+  try {
+    return JSON.parse(text) as EventRoute[]
+  } catch {
+    return []
+  }
+}
+
 /** The routes of every event page (README "活动页"), for the app's route table. */
-export function eventRoutes(): RouteObject[] {
-  return Object.entries(eventPaths).flatMap(([file, path]) => {
-    const slug = file.replace(/^\/events\//, '').replace(/\.json$/, '')
+export function eventRoutes(events: EventRoute[]): RouteObject[] {
+  return events.flatMap(({ slug, path }) => {
     const at = path.slice(1)
     return [
       { id: `event:${slug}`, path: at, loader: eventLoader(slug, 'bare'), lazy: page },
