@@ -4,7 +4,7 @@ import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { stageAt } from '../../definitions/competition/phases.ts'
 import { routesOf } from '../../definitions/competition/routes.ts'
 import { formatError } from '../../definitions/core/json-file.ts'
-import { routes } from '../../src/app/router.tsx'
+import { appRoutes } from '../../src/app/router.tsx'
 import { MINE_TABS, mineTab } from '../../src/lib/paths.ts'
 import { landingFiles } from '../support/landing-files.ts'
 
@@ -14,8 +14,14 @@ import { landingFiles } from '../support/landing-files.ts'
  * below; a new one without it stops the sweep with a message saying so, rather than being skipped.
  */
 
+/** The route table as the browser builds it on the server's pages: with the repository's events. */
+function siteRouteTable(): RouteObject[] {
+  const report = checkAllDefinitions(root)
+  return appRoutes(report.events.map(({ slug, definition }) => ({ slug, path: definition.path })))
+}
+
 /** Every page pattern of the route table: leaves and index routes, full paths, no catch-all. */
-export function routePatterns(list: RouteObject[] = routes, parent = ''): string[] {
+export function routePatterns(list: RouteObject[] = siteRouteTable(), parent = ''): string[] {
   const found: string[] = []
   for (const route of list) {
     if (route.path === '*') continue
