@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { chakraPatchesPlugin } from './scripts/vite/chakra-patches.ts'
 import { checkDefinitionsPlugin } from './scripts/vite/check-definitions-plugin.ts'
+import { eventRoutesPlugin } from './scripts/vite/event-routes-plugin.ts'
 import { preloadBeyondStartup } from './scripts/vite/preload-beyond-startup.ts'
 import { normaliseBasePath } from './server/config.ts'
 
@@ -75,6 +76,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   base,
   plugins: [
     checkDefinitionsPlugin(import.meta.dirname),
+    eventRoutesPlugin(import.meta.dirname),
     react(),
     rjsfChakraSystem(),
     chakraPatchesPlugin(),
