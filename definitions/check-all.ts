@@ -41,6 +41,7 @@ export function checkAllDefinitions(root: string): DefinitionsReport {
     root,
     fragmentNames(root),
     competitions.competitions.map((c) => c.slug),
+    routes,
   )
   return {
     pages: landing.pages,

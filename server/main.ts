@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { readConfig, type ServerConfig } from './config.ts'
+import { startRefusalText } from './lib/start-refusal.ts'
 
-/**
- * A refused start (a bad setting, a missing or different key, a production start with a sandbox, the
- * database or the port unavailable) is one line on stderr that says why, and exit code 1: the reason
- * is the message written for the operator, and a stack trace would only bury it. An error that is
- * not such a refusal (a TypeError, say: a defect) keeps its stack.
- */
+/** A refused start: one message on stderr (server/lib/start-refusal.ts says which), and exit code 1. */
 function refuseStart(error: unknown): never {
-  const refusal =
-    error instanceof Error &&
-    // The checks' own Error, or a system or database error with its code (ECONNREFUSED, EADDRINUSE, 28P01…).
-    (error.constructor === Error || typeof (error as { code?: unknown }).code === 'string')
-  const text = refusal
-    ? error.message
-    : error instanceof Error
-      ? (error.stack ?? error.message)
-      : String(error)
-  process.stderr.write(`${/^Not starting/.test(text) ? text : `Not starting: ${text}`}\n`)
+  process.stderr.write(`${startRefusalText(error)}\n`)
   process.exit(1)
 }
 

@@ -1,19 +1,25 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import Ajv2020 from 'ajv/dist/2020.js'
 import { FORMS } from '../../schemas/forms/index.ts'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
+import { blameNewer, type Claimant } from '../core/newer-file.ts'
 import { isReservedSegment } from '../core/reserved.ts'
 import type { KnownRoutes } from '../core/site-routes.ts'
-import { checkImage, checkSectionIds, checkSectionList, type SectionListContext } from '../landing/check.ts'
+import {
+  checkImage,
+  checkSectionIds,
+  checkSectionList,
+  pageAnchors,
+  type SectionListContext,
+} from '../landing/check.ts'
 import { checkLinks } from '../landing/links.ts'
 import { checkCertificateBlock } from './certificate.ts'
 import { unknownFacts } from './facts.ts'
 import { API_FAMILIES } from './families.ts'
 import { checkJudging, judgingReason } from './judging.ts'
-import { checkPhaseDates, TIME_FORMAT_MSG } from './schedule.ts'
+import { checkPhaseDates, checkYear, TIME_FORMAT_MSG } from './schedule.ts'
 import { COMPETITION_SLUG_PATTERN, competitionSchema } from './schema.ts'
 import type { Competition } from './types.ts'
 
@@ -41,6 +47,20 @@ function reason(error: Parameters<typeof explain>[0], definition: Record<string,
   if (error.keyword === 'enum' && error.instancePath === '/api' && typeof definition.api === 'string')
     return ''
   return explain(error)
+}
+
+/** The fees a competition may plausibly charge, in fen: 10 元 to 5000 元. */
+const FEE_BOUNDS = { min: 1000, max: 500_000 }
+
+/** Why a fee (in fen) is out of bounds, naming the yuan and the unit; undefined when plausible. */
+function implausibleFee(fee: number): string | undefined {
+  const yuan = (fee / 100).toFixed(2)
+  const bounds = `报名费应在 ${FEE_BOUNDS.min / 100} 元至 ${FEE_BOUNDS.max / 100} 元之间`
+  if (fee > 0 && fee < FEE_BOUNDS.min)
+    return `报名费只有 ${fee} 分（${yuan} 元）：金额单位是“分”，如果想收 ${fee} 元，请写 ${fee * 100}；${bounds}`
+  if (fee > FEE_BOUNDS.max)
+    return `报名费 ${fee} 分即 ${yuan} 元，超出常理：金额单位是“分”（300 元写 30000），多写了 0？${bounds}`
+  return undefined
 }
 
 export interface CompetitionCheck {
@@ -104,14 +124,15 @@ export function checkCompetitions(
         `未知的接口“${d.api}”${didYouMean(d.api, Object.keys(API_FAMILIES))}。可用：${Object.keys(API_FAMILIES).join('、')}`,
       )
 
-    const live = typeof d.competitionId === 'number' ? sharedIds.get(name) : undefined
-    if (live)
+    const blame = typeof d.competitionId === 'number' ? sharedIds.get(shown) : undefined
+    if (blame)
       add(
         'competitionId',
-        `赛事编号 ${d.competitionId} 已被 ${live} 使用，每个赛事的编号必须不同：请给本文件换一个新编号（不要改已上线赛事的编号）`,
+        `赛事编号 ${d.competitionId} 已被 ${blame.live} 使用，每个赛事的编号必须不同：请给本文件换一个新编号（不要改已上线赛事的编号）。${blame.why}`,
       )
 
     checkPhaseDates(d.phases, add)
+    checkYear(d.year, d.phases, add)
 
     checkJudging(d, add, warn)
 
@@ -129,11 +150,8 @@ export function checkCompetitions(
     if (d.works?.manage === true && !d.forms?.workBase)
       add('forms.workBase', '有“管理作品”页（works.manage 为 true）时必须写作品表单 forms.workBase')
 
-    if (d.pay && typeof d.pay.fee === 'number' && d.pay.fee > 0 && d.pay.fee < 1000)
-      warn(
-        'pay.fee',
-        `报名费只有 ${d.pay.fee} 分（${(d.pay.fee / 100).toFixed(2)} 元）：金额单位是“分”，如果想收 ${d.pay.fee} 元，请写 ${d.pay.fee * 100}`,
-      )
+    const feeProblem = d.pay && typeof d.pay.fee === 'number' ? implausibleFee(d.pay.fee) : undefined
+    if (feeProblem) add('pay.fee', feeProblem)
     if (d.pay && typeof d.pay.fee === 'number' && d.pay.source === 'config') {
       // Compared with the first file that names the site-wide fee, so each differing file is named once.
       if (!configFee) configFee = { fee: d.pay.fee, file: shown }
@@ -186,9 +204,9 @@ export function checkCompetitions(
         root,
         file: shown,
         errors,
-        warnings,
         routes,
         competition: slug,
+        anchors: pageAnchors(sections, ctx),
       })
     }
     if (errors.length === before) competitions.push({ ...(d as unknown as Competition), slug })
@@ -197,12 +215,11 @@ export function checkCompetitions(
 }
 
 /**
- * Which files to blame when competitions share an id: every file but the one already live. The live
- * one is the earliest by `year`; for one year, the one git added first (a file not yet committed is
- * the newest); then the first by name. competitions/README.md states this rule.
+ * Which files to blame when competitions share an id: every file but the live one, each with why it
+ * counts as new (definitions/core/newer-file.ts; competitions/README.md states the rule).
  */
-function newerOfSharedIds(root: string, files: string[]): Map<string, string> {
-  const byId = new Map<number, Array<{ name: string; year: number }>>()
+function newerOfSharedIds(root: string, files: string[]): Map<string, { live: string; why: string }> {
+  const byId = new Map<number, Claimant[]>()
   for (const name of files) {
     let parsed: { competitionId?: unknown; year?: unknown } | undefined
     try {
@@ -211,34 +228,16 @@ function newerOfSharedIds(root: string, files: string[]): Map<string, string> {
       continue // the main loop reports a broken file
     }
     if (typeof parsed?.competitionId !== 'number') continue
-    const year = typeof parsed.year === 'number' ? parsed.year : Number.POSITIVE_INFINITY
-    byId.set(parsed.competitionId, [...(byId.get(parsed.competitionId) ?? []), { name, year }])
+    const claimant = {
+      file: `competitions/${name}`,
+      ...(typeof parsed.year === 'number' ? { year: parsed.year } : {}),
+    }
+    byId.set(parsed.competitionId, [...(byId.get(parsed.competitionId) ?? []), claimant])
   }
-  const blamed = new Map<string, string>()
-  for (const sharing of byId.values()) {
-    if (sharing.length < 2) continue
-    const added = new Map(sharing.map((f) => [f.name, gitAddedAt(root, `competitions/${f.name}`)]))
-    const [live, ...newer] = [...sharing].sort(
-      (a, b) => a.year - b.year || added.get(a.name)! - added.get(b.name)! || a.name.localeCompare(b.name),
-    )
-    for (const f of newer) blamed.set(f.name, `competitions/${live!.name}`)
-  }
+  const blamed = new Map<string, { live: string; why: string }>()
+  for (const sharing of byId.values())
+    if (sharing.length > 1) for (const [file, blame] of blameNewer(root, sharing)) blamed.set(file, blame)
   return blamed
-}
-
-/** When git first added a file (seconds), or +∞ for one not committed or outside a repository. */
-function gitAddedAt(root: string, file: string): number {
-  try {
-    const out = execFileSync('git', ['log', '--diff-filter=A', '--format=%ct', '--', file], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-    const times = out.trim().split('\n').filter(Boolean).map(Number)
-    return times.length ? Math.min(...times) : Number.POSITIVE_INFINITY
-  } catch {
-    return Number.POSITIVE_INFINITY
-  }
 }
 
 const TEMPLATE_DIR = 'public/competitions/_template'

@@ -64,6 +64,8 @@ export interface Awards {
 
 /** A judge's round id, as staff roles store it (server/services/staff/roles.ts checks the same form). */
 export const ROUND_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,39}$'
+/** The most entries of one range that may receive one award level: more is a typo, not a prize list. */
+const MAX_AWARD_COUNT = 100
 const KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,39}$'
 
 const BEIJING = {
@@ -181,7 +183,12 @@ export function judgingSchemaProperties() {
             properties: {
               id: { type: 'string', pattern: KEY_PATTERN, description: '奖项 id，如 gold' },
               title: { type: 'string', minLength: 1, maxLength: 20, description: '奖项名称，如“金奖”' },
-              count: { type: 'integer', minimum: 0, description: '每个参赛类别的获奖数量（0：该奖项不设）' },
+              count: {
+                type: 'integer',
+                minimum: 0,
+                maximum: MAX_AWARD_COUNT,
+                description: `每个参赛类别的获奖数量（0：该奖项不设；至多 ${MAX_AWARD_COUNT}）`,
+              },
             },
             required: ['id', 'title', 'count'],
             additionalProperties: false,
@@ -211,6 +218,8 @@ export function judgingReason(keyword: string, instancePath: string, data: unkno
     return '轮次 id 只能由小写字母、数字和连字符组成（至多 40 个字符），如 first、final'
   if (keyword === 'pattern' && field === 'id')
     return 'id 只能由字母、数字、- 和 _ 组成，以字母开头（至多 40 个字符），如 innovation'
+  if (keyword === 'maximum' && field === 'count')
+    return `每个参赛类别的获奖数量至多 ${MAX_AWARD_COUNT}，这里是 ${String(data)}（多写了 0？）`
   if (keyword === 'minimum' || keyword === 'exclusiveMinimum') {
     if (field === 'judgesPerEntry') return '每件作品至少由 1 位评委评审'
     if (field === 'topPerRange') return '每个类别至少晋级 1 件作品'

@@ -68,9 +68,19 @@ export function checkPhaseDates(phases: unknown, add: Add): void {
   }
 }
 
+/** How long before registration closes a round may end at most (30 days). */
+const EARLY_ROUND_MS = 30 * 86_400_000
+
+/** `17 个月` or `45 天`: how far apart two moments are, for a message. */
+const monthsBetween = (a: number, b: number) => {
+  const days = Math.round(Math.abs(b - a) / 86_400_000)
+  return days >= 60 ? `${Math.round(days / 30.44)} 个月` : `${days} 天`
+}
+
 /**
  * Each round's dates: real moments, closes after opens, opening no earlier than registration opens
- * and than the previous round closes, closing no later than the results.
+ * and than the previous round closes, closing no later than the results and no more than 30 days
+ * before registration closes.
  */
 export function checkRoundDates(rounds: unknown[], phasesValue: unknown, add: Add): void {
   const phases = (phasesValue ?? {}) as Partial<Phases>
@@ -101,6 +111,18 @@ export function checkRoundDates(rounds: unknown[], phasesValue: unknown, add: Ad
         `${at}.closes`,
         `本轮结束（${round.closes}）不能晚于结果公布（${phases.results}）：评审须在公布结果前结束`,
       )
+    // A round may judge while registration runs (a first batch), but one ending more than a month
+    // before registration closes judges none of the later entries: a wrong year or month, most likely.
+    const registrationCloses = time(phases.registrationCloses)
+    if (
+      closes !== undefined &&
+      registrationCloses !== undefined &&
+      closes < registrationCloses - EARLY_ROUND_MS
+    )
+      add(
+        `${at}.closes`,
+        `本轮结束（${round.closes}）比报名截止（${phases.registrationCloses}）早 ${monthsBetween(closes, registrationCloses)}：评审不能在报名截止一个多月前就结束（年份或月份写错了？）`,
+      )
     const previous = (i > 0 ? rounds[i - 1] : undefined) as Partial<DatedRound> | undefined
     const previousCloses = time(previous?.closes)
     if (opens !== undefined && previousCloses !== undefined && opens < previousCloses)
@@ -109,6 +131,25 @@ export function checkRoundDates(rounds: unknown[], phasesValue: unknown, add: Ad
         `本轮开始（${round.opens}）不能早于上一轮“${previous?.title ?? previous?.id}”结束（${previous?.closes}）`,
       )
   }
+}
+
+/**
+ * The `year` of a competition agrees with its dates: it lies between the year registration opens and
+ * the year the results come (Beijing time). A file copied from last year with only one of them
+ * changed is caught here.
+ */
+export function checkYear(year: unknown, phasesValue: unknown, add: Add): void {
+  const phases = (phasesValue ?? {}) as Partial<Phases>
+  const yearOf = (iso: unknown) =>
+    typeof iso === 'string' && BEIJING_TIME.test(iso) && isRealTime(iso) ? Number(iso.slice(0, 4)) : undefined
+  const first = yearOf(phases.registrationOpens)
+  const last = yearOf(phases.results)
+  if (typeof year !== 'number' || first === undefined || last === undefined) return
+  if (year < first || year > last)
+    add(
+      'year',
+      `届次年份 ${year} 与赛程不符：报名开始在 ${first} 年，结果公布在 ${last} 年（复制往届文件后只改了年份或只改了日期？）`,
+    )
 }
 
 /** Every date rule of a competition's schedule (phases, then rounds), as the checker applies them. */

@@ -18,7 +18,22 @@ export function lineColumn(text: string, offset: number): { line: number; column
 }
 
 /**
- * Parses a definition file; a syntax error becomes one DefinitionError naming the line and column
+ * The largest definition file accepted. The real ones are under 50 KB; a page is at least as large
+ * as its file, so a file of megabytes (images pasted in as data: URLs, say) is a page of megabytes.
+ */
+const MAX_DEFINITION_BYTES = 256 * 1024
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
+
+const tooLarge = (bytes: number) =>
+  `文件有 ${size(bytes)}，超过 ${size(MAX_DEFINITION_BYTES)} 的上限：页面至少和文件一样大，手机上打开会很慢。图片请放在 public/ 下用 src 引用（不要把图片内容粘进文件），内容太多请拆成几个页面`
+
+const BOM_MSG =
+  '文件开头有 BOM（字节顺序标记，记事本等编辑器保存时加上的不可见字符）：请在编辑器中另存为“UTF-8”（不带 BOM）'
+
+/**
+ * Parses a definition file (refusing a BOM and a file over MAX_DEFINITION_BYTES, each in words); a syntax error becomes one DefinitionError naming the line and column
  * (V8 reports the offset as "position N").
  */
 export function readJsonFile(
@@ -31,6 +46,17 @@ export function readJsonFile(
     text = fs.readFileSync(file, 'utf8')
   } catch (error) {
     errors.push({ file: shown, path: '(文件)', message: `无法读取：${(error as Error).message}` })
+    return undefined
+  }
+  const bytes = Buffer.byteLength(text)
+  if (bytes > MAX_DEFINITION_BYTES) {
+    errors.push({ file: shown, path: '(文件)', message: tooLarge(bytes) })
+    return undefined
+  }
+  // Notepad and some Windows editors save UTF-8 with a BOM: JSON.parse would report it as a syntax
+  // error far from the cause, and the server's other readers of the file would choke on it too.
+  if (text.startsWith('\uFEFF')) {
+    errors.push({ file: shown, path: '(文件)', message: BOM_MSG })
     return undefined
   }
   try {

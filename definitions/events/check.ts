@@ -3,11 +3,21 @@ import path from 'node:path'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { LANDING_SIGNUP_FORMS } from '../../schemas/forms/index.ts'
+import { BEIJING_TIME } from '../competition/phases.ts'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
+import { blameNewer, type Claimant } from '../core/newer-file.ts'
 import { isReservedSegment } from '../core/reserved.ts'
+import type { KnownRoutes } from '../core/site-routes.ts'
 import { EVENT_PAGE_SEGMENTS } from '../core/site-routes.ts'
-import { checkImage, checkSectionIds, checkSectionList, type SectionListContext } from '../landing/check.ts'
+import {
+  checkImage,
+  checkSectionIds,
+  checkSectionList,
+  pageAnchors,
+  type SectionListContext,
+} from '../landing/check.ts'
+import { checkLinks } from '../landing/links.ts'
 import { walkSections } from '../landing/walk.ts'
 import { eventSchema } from './schema.ts'
 import { EVENT_SLUG_PATTERN, type EventDefinition } from './types.ts'
@@ -56,22 +66,27 @@ export function checkEvents(
   root: string,
   fragments: Set<string>,
   competitionSlugs: Iterable<string> = [],
+  routes?: KnownRoutes,
 ): { events: LoadedEvent[]; errors: DefinitionError[] } {
   const dir = path.join(root, 'events')
   const errors: DefinitionError[] = []
   const events: LoadedEvent[] = []
   if (!fs.existsSync(dir)) return { events, errors }
   const slugsLower = new Set([...competitionSlugs].map((s) => s.toLowerCase()))
-  const paths = new Map<string, string>()
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
     .sort()
+  const sharedPaths = newerOfSharedPaths(root, files)
   for (const name of files) {
     const shown = `events/${name}`
     const slug = name.replace(/\.json$/, '')
     const before = errors.length
-    const add = (at: string, message: string) => errors.push({ file: shown, path: at, message })
+    // One line per mistake: a time without +08:00 fails both the schema's format and its pattern.
+    const add = (at: string, message: string) => {
+      if (!errors.some((e) => e.file === shown && e.path === at && e.message === message))
+        errors.push({ file: shown, path: at, message })
+    }
     if (!EVENT_SLUG_PATTERN.test(slug)) add('(文件名)', '文件名即签到链接中的活动名：只能用字母、数字和 -')
     const data = readJsonFile(path.join(dir, name), shown, errors)
     if (!data) continue
@@ -106,26 +121,57 @@ export function checkEvents(
     if (data.shareImage !== undefined) checkImage(data.shareImage, 'shareImage', ctx)
     checkSectionList(data.sections, 'sections', ctx)
     checkSectionIds(data.sections, 'sections', ctx)
+    // Links are checked as a landing page's and a competition's are (definitions/landing/links.ts).
+    if (routes)
+      checkLinks(data.sections, 'sections', {
+        root,
+        file: shown,
+        errors,
+        routes,
+        anchors: pageAnchors(data.sections, ctx),
+      })
     // An event's form is its submit page: a landing sign-up section would post to a landing page.
     walkSections(data.sections, 'sections', ({ entry, path: at }) => {
       if (entry.type === 'signup')
         add(`${at}.type`, '活动页不用 signup 区块：在线报名请写在 submit 字段，报名页会自动生成')
     })
-    const startsAt = Date.parse(String(data.startsAt))
-    const endsAt = Date.parse(String(data.endsAt))
-    if (startsAt > endsAt) add('endsAt', '结束时间早于开始时间')
-    if (submit && Date.parse(String(submit.opensAt)) > Date.parse(String(submit.closesAt)))
+    // Compared only when both are Beijing times: one written wrongly is reported once, above.
+    const time = (value: unknown) =>
+      typeof value === 'string' && BEIJING_TIME.test(value) ? Date.parse(value) : Number.NaN
+    if (time(data.startsAt) > time(data.endsAt)) add('endsAt', '结束时间早于开始时间')
+    if (submit && time(submit.opensAt) > time(submit.closesAt))
       add('submit.closesAt', '截止提交时间早于开始提交时间')
     if (typeof data.path === 'string' && new RegExp(eventSchema().properties.path.pattern).test(data.path)) {
       const problem = pathProblem(data.path, slugsLower)
       if (problem) add('path', problem)
-      const first = paths.get(data.path.toLowerCase())
-      // Files are read in name order: the message goes on the second file, the one to change.
-      if (first) add('path', `网址 ${data.path} 已被 ${first} 使用：每个活动的网址不能重复`)
-      else paths.set(data.path.toLowerCase(), shown)
+      // The message goes on the new file, the one to change (definitions/core/newer-file.ts).
+      const blame = sharedPaths.get(shown)
+      if (blame)
+        add('path', `网址 ${data.path} 已被 ${blame.live} 使用：每个活动的网址不能重复。${blame.why}`)
     }
     if (errors.length === before)
       events.push({ slug, file: shown, definition: data as unknown as EventDefinition })
   }
   return { events, errors }
+}
+
+/** Which event files to blame when two claim one path (any case): every one but the live one. */
+function newerOfSharedPaths(root: string, files: string[]): Map<string, { live: string; why: string }> {
+  const byPath = new Map<string, Claimant[]>()
+  const pattern = new RegExp(eventSchema().properties.path.pattern)
+  for (const name of files) {
+    let parsed: { path?: unknown } | undefined
+    try {
+      parsed = JSON.parse(fs.readFileSync(path.join(root, 'events', name), 'utf8'))
+    } catch {
+      continue // the main loop reports a broken file
+    }
+    if (typeof parsed?.path !== 'string' || !pattern.test(parsed.path)) continue
+    const key = parsed.path.toLowerCase()
+    byPath.set(key, [...(byPath.get(key) ?? []), { file: `events/${name}` }])
+  }
+  const blamed = new Map<string, { live: string; why: string }>()
+  for (const sharing of byPath.values())
+    if (sharing.length > 1) for (const [file, blame] of blameNewer(root, sharing)) blamed.set(file, blame)
+  return blamed
 }

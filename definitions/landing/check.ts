@@ -103,6 +103,20 @@ export function checkSectionIds(list: unknown, at: string, ctx: SectionListConte
   )
 }
 
+/** The section ids of a page, its includes' too: the targets of its `#id` links. */
+export function pageAnchors(list: unknown, ctx: SectionListContext): Set<string> {
+  const ids = new Set<string>()
+  walkSections(
+    list,
+    'sections',
+    ({ entry }) => {
+      if (typeof entry.id === 'string') ids.add(entry.id)
+    },
+    (name) => fragmentSections(ctx, name) as never,
+  )
+  return ids
+}
+
 /** Checks a list of sections, and every list nested in them, at the JSON path `at`. */
 export function checkSectionList(list: unknown, at: string, ctx: SectionListContext): void {
   const add = (p: string, message: string): void => {
@@ -198,8 +212,9 @@ export function checkLandingPages(
   const dir = path.join(root, 'landing-pages')
   const errors: DefinitionError[] = []
   const warnings: DefinitionError[] = []
-  const links = (list: unknown, file: string) => {
-    if (routes) checkLinks(list, 'sections', { root, file, errors, warnings, routes })
+  // A page's `#id` links are checked against its own ids; a fragment's depend on the including page.
+  const links = (list: unknown, file: string, anchors?: Set<string>) => {
+    if (routes) checkLinks(list, 'sections', { root, file, errors, routes, anchors })
   }
   const sharedDir = path.join(dir, '_shared')
   const fragmentFiles = walk(sharedDir).filter((f) => f.endsWith('.json'))
@@ -246,7 +261,7 @@ export function checkLandingPages(
       checkImage(page.shareImage, 'shareImage', { root, file: shown, errors, fragments })
     checkSectionList(page.sections, 'sections', { root, file: shown, errors, fragments })
     checkSectionIds(page.sections, 'sections', { root, file: shown, errors, fragments })
-    links(page.sections, shown)
+    links(page.sections, shown, pageAnchors(page.sections, { root, file: shown, errors, fragments }))
   }
   for (const file of fragmentFiles) {
     const shown = path.relative(root, file)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { DefinitionError } from '../core/json-file.ts'
-import { didYouMean } from '../core/messages.ts'
+import { didYouMean, distance } from '../core/messages.ts'
 import type { KnownRoutes } from '../core/site-routes.ts'
 import { walkSections } from './walk.ts'
 
@@ -15,10 +15,14 @@ export interface LinkContext {
   root: string
   file: string
   errors: DefinitionError[]
-  warnings: DefinitionError[]
   routes: KnownRoutes
-  /** The competition whose page this is (a link into another competition's workspace is suspicious). */
+  /** The competition whose page this is (a link into another competition's workspace is refused). */
   competition?: string
+  /**
+   * The section ids of the page (its includes' too): where a `#id` link may jump. Absent for a shared
+   * fragment, whose `#id` links depend on the page that includes it.
+   */
+  anchors?: Set<string>
 }
 
 function collectHrefs(value: unknown, at: string, out: Array<[string, string]>): void {
@@ -51,13 +55,51 @@ const sitePathOf = (href: string) => {
   return bare.length > 1 ? bare.replace(/\/+$/, '') : bare
 }
 
+/** A `#id` link must name a section id of the same page: otherwise the button does nothing. */
+function checkAnchor(href: string, at: string, ctx: LinkContext): void {
+  const id = decodeURIComponentSafe(href.slice(1))
+  // `#` alone is the top of the page; a fragment's anchors are checked where it is included.
+  if (!id || !ctx.anchors || ctx.anchors.has(id)) return
+  const ids = [...ctx.anchors]
+  ctx.errors.push({
+    file: ctx.file,
+    path: at,
+    message: ids.length
+      ? `链接“${href}”跳到本页不存在的区块 id“${id}”${didYouMean(id, ids)}：本页的区块 id 有：${ids.join('、')}`
+      : `链接“${href}”跳到本页不存在的区块 id“${id}”：请给要跳到的区块写上 "id": "${id}"`,
+  })
+}
+
+const decodeURIComponentSafe = (text: string) => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * The page of a competition nearest to a mistyped one (`infomation` → `base/infomation`): its own
+ * short list, so the nearest is always worth naming; a page ending with what was typed comes first.
+ */
+function nearestPage(typed: string, pages: string[]): string | undefined {
+  if (!typed) return undefined
+  const score = (page: string) => (page.endsWith(`/${typed}`) ? 0 : distance(typed, page))
+  return [...pages].sort((a, b) => score(a) - score(b))[0]
+}
+
 export function checkHref(href: string, at: string, ctx: LinkContext): void {
+  if (href.startsWith('#')) {
+    checkAnchor(href, at, ctx)
+    return
+  }
   if (!href.startsWith('/') || href.startsWith('//')) return
   const sitePath = sitePathOf(href)
   if (ctx.routes.has(sitePath)) {
     const other = ctx.routes.workspaceOf(sitePath)
+    // Refused, not warned: a 立即报名 copied from last year's file registers people for last year.
     if (ctx.competition !== undefined && other !== undefined && other !== ctx.competition)
-      ctx.warnings.push({
+      ctx.errors.push({
         file: ctx.file,
         path: at,
         message: `链接“${href}”进入另一个赛事 ${other} 的报名或作品页面：复制往届文件后忘了改链接？本赛事的页面是 /${ctx.competition}/…`,
@@ -65,9 +107,10 @@ export function checkHref(href: string, at: string, ctx: LinkContext): void {
     return
   }
   if (isPublicFile(ctx.root, sitePath)) return
-  const slug = sitePath.split('/')[1] ?? ''
+  const [, slug = '', ...rest] = sitePath.split('/')
   const pages = ctx.routes.competitions.get(slug)
-  const hint = didYouMean(sitePath, ctx.routes.paths)
+  const nearest = pages && nearestPage(rest.join('/'), pages)
+  const hint = nearest ? `（是不是想写“/${slug}/${nearest}”？）` : didYouMean(sitePath, ctx.routes.paths)
   ctx.errors.push({
     file: ctx.file,
     path: at,

@@ -10,7 +10,17 @@ import { formatError } from '../../definitions/core/json-file.ts'
  * shipping a page whose broken parts silently vanish, or failing later with a bundler message that
  * names no file. The dev server reports the same problems when a definition is saved.
  */
-export function checkDefinitionsPlugin(root: string): Plugin {
+/**
+ * How the build stops on invalid definitions: the checker's lines on stderr and exit code 1. Not
+ * this.error(): Vite prints a plugin's error with util.inspect, a stack trace and the plugin's fields
+ * around the lines staff need.
+ */
+function stopBuild(text: string): never {
+  process.stderr.write(`${text}\n`)
+  process.exit(1)
+}
+
+export function checkDefinitionsPlugin(root: string, stop: (text: string) => never = stopBuild): Plugin {
   const report = () => checkAllDefinitions(root).errors
   const watched = ['landing-pages', 'competitions'].map((dir) => path.join(root, dir))
   return {
@@ -20,7 +30,7 @@ export function checkDefinitionsPlugin(root: string): Plugin {
       if (this.environment?.config.build.ssr) return
       const errors = report()
       if (errors.length)
-        this.error(
+        stop(
           `${errors.length} 个定义文件问题（npm run check:definitions 可再次检查）：\n${errors.map(formatError).join('\n')}`,
         )
     },

@@ -13,6 +13,7 @@ import {
   phasesAt,
   storeSampleFiles,
   writeDefinition,
+  writtenYear,
 } from '../support/competitions.ts'
 import { newPayer } from '../support/payers.ts'
 import { createTestApp } from '../support/test-app.ts'
@@ -186,7 +187,7 @@ describe('public verification', () => {
         coAuthors: ['林晓雨', '周可'],
         advisers: ['陈思远'],
         competitionTitle: '2026 测试工业设计大赛',
-        year: 2026,
+        year: writtenYear(definitions('finished')['fee-default']),
         works: ['折叠式城市共享座椅'],
         award: null,
         issuedAt: cert.issuedAt,

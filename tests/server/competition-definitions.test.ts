@@ -12,6 +12,7 @@ import {
   uploadSampleFiles,
   WORK_BASE,
   writeDefinition,
+  writtenYear,
 } from '../support/competitions.ts'
 import { newPayer } from '../support/payers.ts'
 import { createTestApp } from '../support/test-app.ts'
@@ -167,7 +168,11 @@ describe('phases and sync', () => {
     )
     expect(cert.code).toBe(200)
     // Named by the verified real name (陈思远), not the form's 青禾设计小组.
-    expect(cert.data).toMatchObject({ name: '陈思远', competitionId: idOf('finished'), year: 2026 })
+    expect(cert.data).toMatchObject({
+      name: '陈思远',
+      competitionId: idOf('finished'),
+      year: writtenYear(fixture('optional-fee', { phases: phases.finished })),
+    })
     // A KBS number (README "Competition certificates"), never a designer certificate's KBC.
     expect(cert.data.number).toMatch(/^KBS\d{4}-[2-9A-HJKMNP-Z]{8}$/)
     const other = await entrant(0)

@@ -235,13 +235,10 @@ describe('the build and the server refuse invalid definitions', () => {
   })
 
   it('the build plugin stops the browser build with the checker’s messages', () => {
-    const plugin = checkDefinitionsPlugin(broken())
-    const context = {
-      environment: { config: { build: { ssr: false } } },
-      error: (message: string) => {
-        throw new Error(message)
-      },
-    }
+    const plugin = checkDefinitionsPlugin(broken(), (message: string) => {
+      throw new Error(message)
+    })
+    const context = { environment: { config: { build: { ssr: false } } } }
     expect(() => (plugin.buildStart as (this: unknown) => void).call(context)).toThrow(
       /1 个定义文件问题[\s\S]*landing-pages\/camp\.json {2}sections\[0\]\.type/,
     )

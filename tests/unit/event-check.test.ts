@@ -143,12 +143,13 @@ const CASES: Array<[label: string, files: Record<string, object | string>, error
     },
   ],
   [
-    'two events on one path: the later file is blamed',
+    'two events on one path, neither in git: the later file by name is blamed',
     { 'a-first.json': valid(), 'b-second.json': valid() },
     {
       file: 'events/b-second.json',
       path: 'path',
-      message: '网址 /events/demo 已被 events/a-first.json 使用：每个活动的网址不能重复',
+      message:
+        '网址 /events/demo 已被 events/a-first.json 使用：每个活动的网址不能重复。两个文件都未提交到 git，本文件的文件名排在后面，视为新加的文件',
     },
   ],
   [
