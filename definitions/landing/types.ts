@@ -20,12 +20,6 @@ export interface LandingPageDefinition {
   sections: SectionEntry[]
 }
 
-/** A shared fragment in landing-pages/_shared/<name>.json, pulled into pages with {"include": "<name>"}. */
-export interface LandingFragment {
-  $schema?: string
-  sections: SectionEntry[]
-}
-
 /**
  * The page's share card, drawn from its hero and title by scripts/draw-share-image.ts (share cards
  * take no SVG); a page's own `shareImage` wins.

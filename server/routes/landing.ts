@@ -1,15 +1,29 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts'
 import type { FastifyInstance } from 'fastify'
 import { createdIdSchema } from '../../schemas/api/common.ts'
+import { landingPageSchema } from '../../schemas/api/landing.ts'
 import { isLandingSignupForm } from '../../schemas/forms/index.ts'
 import { BusinessError, CODE, ok } from '../lib/envelope.ts'
 import { parseForm } from '../lib/form-body.ts'
-import { formBody, params, query, replies } from '../lib/route-schema.ts'
+import { type BytesReplyProvider, formBody, params, query, replies } from '../lib/route-schema.ts'
 import { viewerId } from '../plugins/auth.ts'
 import { addLandingSignup } from '../services/landing-signups.ts'
 
+const TAGS = ['活动页面']
+/** What an unknown slug is answered, by the page read and by a sign-up alike. */
+const NOT_FOUND = '活动页面不存在'
+
+const pageSchema = {
+  tags: TAGS,
+  summary:
+    '活动页面（/application/<slug> 所用）：landing-pages/<slug>.json，include 已展开；启动时读入，无需构建；可缓存（ETag，no-cache）；未知页面 code 404',
+  params: params({ slug: 100 }),
+  querystring: query({}),
+  response: replies(landingPageSchema),
+} as const
+
 const signupSchema = {
-  tags: ['活动页面'],
+  tags: TAGS,
   summary: '活动页面报名（每个手机号每页一次；登录用户与报名关联）',
   params: params({ slug: 100 }),
   querystring: query({}),
@@ -19,13 +33,28 @@ const signupSchema = {
   response: replies(createdIdSchema),
 } as const
 
-/** Sign-ups from campaign pages (/application/<slug>): validated with the page's form schema, one per phone. */
+/**
+ * Campaign pages (/application/<slug>): the page itself, as the server read it from DEFINITIONS_ROOT,
+ * and its sign-ups, validated with the page's form schema, one per phone.
+ */
 export async function landingRoutes(instance: FastifyInstance): Promise<void> {
   // Request and reply types come from the route schemas.
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>()
+  // The page is sent as bytes prepared once per read of the files (PreparedJson).
+  const bytesApp = instance.withTypeProvider<BytesReplyProvider>()
+  bytesApp.get(
+    '/landing/:slug',
+    { schema: pageSchema, compress: false, decompress: false },
+    (request, reply) => {
+      const page = app.landing.get(request.params.slug)
+      if (!page) throw new BusinessError(CODE.notFound, NOT_FOUND)
+      return page.reply.sendRevalidated(request, reply)
+    },
+  )
+
   app.post('/landing/:slug/signup', { schema: signupSchema }, async (request) => {
     const page = app.landing.get(request.params.slug)
-    if (!page) throw new BusinessError(CODE.notFound, '活动页面不存在')
+    if (!page) throw new BusinessError(CODE.notFound, NOT_FOUND)
     const signup = page.signups[0]
     // A page may name only a registry form marked landingSignup (the definition check says so too):
     // anything else is no sign-up this server can take.

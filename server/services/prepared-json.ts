@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
@@ -77,6 +78,7 @@ export class PreparedJson {
   private body: Buffer | undefined
   private readonly encoded: Partial<Record<PreparedEncoding, Promise<Buffer>>> = {}
   private readonly ready: Partial<Record<PreparedEncoding, Buffer>> = {}
+  private tag: string | undefined
 
   constructor(envelope: unknown) {
     this.envelope = envelope
@@ -89,6 +91,28 @@ export class PreparedJson {
       this.body = typeof text === 'string' ? Buffer.from(text) : Buffer.from(text as ArrayBuffer)
     }
     return this.body
+  }
+
+  /**
+   * The answer's validator: a hash of its plain bytes, weak since the compressed copies are the same
+   * answer in another encoding.
+   */
+  etag(reply: FastifyReply): string {
+    this.tag ??= `W/"${createHash('sha256').update(this.bytes(reply)).digest('base64url').slice(0, 32)}"`
+    return this.tag
+  }
+
+  /**
+   * Sends the answer for browsers to keep and ask again before each use (no-cache with its ETag): the
+   * data may change with any read of the files, and a request naming the ETag it holds gets 304 with
+   * no body.
+   */
+  sendRevalidated(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
+    const etag = this.etag(reply)
+    reply.header('etag', etag).header('cache-control', 'no-cache')
+    if (!etagMatches(request.headers['if-none-match'], etag)) return this.send(request, reply)
+    if (this.bytes(reply).length >= COMPRESS_THRESHOLD) reply.header('vary', 'accept-encoding')
+    return reply.code(304).send()
   }
 
   /**
@@ -134,4 +158,14 @@ export class PreparedJson {
       },
     )
   }
+}
+
+/** If-None-Match against a weak ETag: `*`, or any listed tag, strong or weak (RFC 9110 weak comparison). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === opaque
+  })
 }
