@@ -3,6 +3,7 @@ import path from 'node:path'
 import { checkCompetitions } from './competition/check.ts'
 import type { Competition } from './competition/types.ts'
 import { type DefinitionError, formatError } from './core/json-file.ts'
+import { placeholderArt } from './core/placeholder-art.ts'
 import { checkEvents, type LoadedEvent } from './events/check.ts'
 import { knownRoutes } from './known-routes.ts'
 import { checkLandingPages } from './landing/check.ts'
@@ -31,9 +32,12 @@ export function fragmentNames(root: string): Set<string> {
 
 /**
  * The one check of every definition — landing pages, fragments, competitions and events — that
- * `npm run check:definitions`, the build and the server's start all run.
+ * `npm run check:definitions`, the build and the server's start all run. Placeholder art
+ * (definitions/core/placeholder-art.ts) is a warning, or with `production` (`check:definitions
+ * --production`, CI) an error: it must never reach a production page.
  */
-export function checkAllDefinitions(root: string): DefinitionsReport {
+export function checkAllDefinitions(root: string, options: { production?: boolean } = {}): DefinitionsReport {
+  const production = options.production === true
   const routes = knownRoutes(root)
   const landing = checkLandingPages(root, routes)
   const competitions = checkCompetitions(root, fragmentNames(root), routes)
@@ -43,13 +47,19 @@ export function checkAllDefinitions(root: string): DefinitionsReport {
     competitions.competitions.map((c) => c.slug),
     routes,
   )
+  const placeholders = placeholderArt(root, production)
   return {
     pages: landing.pages,
     fragments: landing.fragments,
     competitions: competitions.competitions,
     events: events.events,
-    errors: [...landing.errors, ...competitions.errors, ...events.errors],
-    warnings: [...landing.warnings, ...competitions.warnings],
+    errors: [
+      ...landing.errors,
+      ...competitions.errors,
+      ...events.errors,
+      ...(production ? placeholders : []),
+    ],
+    warnings: [...landing.warnings, ...competitions.warnings, ...(production ? [] : placeholders)],
   }
 }
 

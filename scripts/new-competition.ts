@@ -261,7 +261,7 @@ if (isMain) {
   try {
     const { definition } = scaffoldCompetition(root, slug)
     console.log(`已创建 competitions/${slug}.json（赛事编号 ${definition.competitionId}）→ 网址 /${slug}/index
-封面和横幅暂用占位图，已复制到 public/competitions/${slug}/。
+封面和横幅暂用占位图，已复制到 public/competitions/${slug}/：上线前必须换成本届的图片（正式网站拒绝带着占位图启动）。
 
 接下来：
   1. 打开 competitions/${slug}.json，修改 title、shortTitle、description 和 year；

@@ -69,4 +69,5 @@ const page = {
   ],
 }
 fs.writeFileSync(file, `${JSON.stringify(page, null, 2)}\n`)
-console.log(`created landing-pages/${slug}.json → /application/${slug}`)
+console.log(`created landing-pages/${slug}.json → /application/${slug}
+横幅暂用示例图片 /landing/demo/banner.webp（占位图）：上线前请换成正式图片（正式网站拒绝带着占位图启动）。`)

@@ -46,6 +46,7 @@ import { decoratePayments } from './services/payment/decorate.ts'
 import { createPaymentProvider } from './services/payment/index.ts'
 import { startOrderExpiry } from './services/payment/order-expiry.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
+import { guardPlaceholderArt } from './services/placeholder-art.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
@@ -247,6 +248,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     definitionsRoot,
     competitions.all().map((c) => c.slug),
   )
+  // Placeholder art (the template cover, the demo banner…) is refused in production, warned otherwise.
+  guardPlaceholderArt(definitionsRoot, app.log)
   const db = connect(config)
   app.decorate('db', db)
   app.addHook('onClose', async () => {

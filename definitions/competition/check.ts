@@ -190,8 +190,6 @@ export function checkCompetitions(
           '分享图必须是 JPEG 或 PNG（微信、微博不识别 WebP）；不写则使用自动绘制的分享卡片',
         )
     }
-    for (const [at] of placeholderImages(root, definition))
-      warn(at, '仍是 npm run new:competition 复制的占位图：上线前请换成本届的图片（放进同一文件夹即可）')
     for (const [at, why] of unknownFacts(d.pages, 'pages')) add(at, why)
     // Competition certificates: merge fields (definitions/competition/certificate.ts).
     for (const [at, why] of checkCertificateBlock(d.certificate)) add(at, why)
@@ -238,35 +236,4 @@ function newerOfSharedIds(root: string, files: string[]): Map<string, { live: st
   for (const sharing of byId.values())
     if (sharing.length > 1) for (const [file, blame] of blameNewer(root, sharing)) blamed.set(file, blame)
   return blamed
-}
-
-const TEMPLATE_DIR = 'public/competitions/_template'
-
-/** Each image src in the definition whose file is still one of the scaffold's placeholders (same bytes). */
-function placeholderImages(root: string, definition: unknown): Array<[string, string]> {
-  const dir = path.join(root, TEMPLATE_DIR)
-  if (!fs.existsSync(dir)) return []
-  const templates = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f)))
-  const out: Array<[string, string]> = []
-  const visit = (value: unknown, at: string): void => {
-    if (Array.isArray(value)) for (const [i, v] of value.entries()) visit(v, `${at}[${i}]`)
-    else if (value && typeof value === 'object')
-      for (const [k, v] of Object.entries(value)) {
-        const here = at ? `${at}.${k}` : k
-        if (
-          k === 'src' &&
-          typeof v === 'string' &&
-          v.startsWith('/') &&
-          !v.startsWith(`/${TEMPLATE_DIR.slice(7)}/`)
-        ) {
-          const file = path.join(root, 'public', v)
-          const bytes = fs.statSync(file, { throwIfNoEntry: false })?.isFile()
-            ? fs.readFileSync(file)
-            : undefined
-          if (bytes && templates.some((t) => t.equals(bytes))) out.push([here, v])
-        } else visit(v, here)
-      }
-  }
-  visit(definition, '')
-  return out
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fragmentNames } from '../../definitions/check-all.ts'
+import { checkAllDefinitions, fragmentNames } from '../../definitions/check-all.ts'
 import { checkCompetitions } from '../../definitions/competition/check.ts'
 import { API_FAMILY_NAMES } from '../../definitions/competition/families.ts'
 import { type Stage, stageAt } from '../../definitions/competition/phases.ts'
@@ -554,40 +554,14 @@ function hero(href: string) {
   return { type: 'hero', props: { title: '测试设计大赛', actions: [{ label: '立即报名', href }] } }
 }
 
-/** Likely mistakes that do not stop the site: each case, its one warning, and no error. */
-const warningCases: Array<[string, Files, DefinitionError, ((root: string) => void)?]> = [
-  [
-    'the scaffold’s placeholder cover still in use',
-    { 'demo.json': valid() },
-    {
-      file: 'competitions/demo.json',
-      path: 'cover.src',
-      message: '仍是 npm run new:competition 复制的占位图：上线前请换成本届的图片（放进同一文件夹即可）',
-    },
-    (root) => {
-      fs.mkdirSync(path.join(root, 'public/competitions/_template'), { recursive: true })
-      fs.copyFileSync(
-        path.join(root, 'public/competitions/demo/cover.webp'),
-        path.join(root, 'public/competitions/_template/cover.webp'),
-      )
-    },
-  ],
-]
+// Placeholder art, the one warning left for competitions, is check-all's rule for every kind:
+// tests/unit/placeholder-art.test.ts.
 
 describe('npm run check:definitions on competitions', () => {
   it('accepts a valid definition', () => {
     const { errors, competitions } = check(site({ 'demo.json': valid() }))
     expect(errors).toEqual([])
     expect(competitions.map((c) => c.slug)).toEqual(['demo'])
-  })
-
-  it.each(warningCases)('warns of %s', (_what, files, expected, prepare) => {
-    const root = site(files)
-    prepare?.(root)
-    const { errors, warnings, competitions } = check(root)
-    expect(errors).toEqual([])
-    expect(warnings).toEqual([expected])
-    expect(competitions.map((c) => c.slug)).toContain('demo')
   })
 
   it('accepts links to its own steps, other competitions’ pages, landing pages, agreements, public files and /events/index', () => {
@@ -738,7 +712,7 @@ describe('npm run new:competition', () => {
   it('writes the dates and the fee once, as bindings filled from phases and pay, and warns of its placeholder images', () => {
     const root = copyOfRepo()
     scaffoldCompetition(root, '2028newCompetition', new Date('2027-05-01T00:00:00Z'))
-    const { competitions, warnings } = check(root)
+    const { competitions } = check(root)
     const competition = competitions.find((c) => c.slug === '2028newCompetition')!
     const page = (c: typeof competition) => JSON.stringify(renderable(root, c, Date.now()).pages.index)
     const written = page(competition)
@@ -757,8 +731,11 @@ describe('npm run new:competition', () => {
     expect(moved).toContain('"time":"2028年7月15日 17:00","title":"报名截止"')
     expect(moved).toContain('"value":"200 元"')
     expect(moved).toContain('本届报名费：200 元。')
+    // The placeholder rule (definitions/core/placeholder-art.ts) is check-all's, for every kind.
     expect(
-      warnings.filter((w) => w.file === 'competitions/2028newCompetition.json').map((w) => w.path),
+      checkAllDefinitions(root)
+        .warnings.filter((w) => w.file === 'competitions/2028newCompetition.json')
+        .map((w) => w.path),
     ).toEqual([
       'cover.src',
       'pages.index.sections[0].props.background.src',
