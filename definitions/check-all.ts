@@ -39,14 +39,10 @@ export function fragmentNames(root: string): Set<string> {
 export function checkAllDefinitions(root: string, options: { production?: boolean } = {}): DefinitionsReport {
   const production = options.production === true
   const routes = knownRoutes(root)
-  const landing = checkLandingPages(root, routes)
   const competitions = checkCompetitions(root, fragmentNames(root), routes)
-  const events = checkEvents(
-    root,
-    fragmentNames(root),
-    competitions.competitions.map((c) => c.slug),
-    routes,
-  )
+  // Landing pages and events may name a competition and bind its facts.
+  const landing = checkLandingPages(root, routes, competitions.competitions)
+  const events = checkEvents(root, fragmentNames(root), competitions.competitions, routes)
   const placeholders = placeholderArt(root, production)
   return {
     pages: landing.pages,

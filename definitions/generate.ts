@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { competitionReference } from './competition/docs.ts'
+import { bindingReference, competitionReference } from './competition/docs.ts'
 import { competitionSchema } from './competition/schema.ts'
 import { eventSchema } from './events/schema.ts'
 import { landingReference, withReference } from './landing/docs.ts'
@@ -27,7 +27,11 @@ export function generatedFiles(root: string): Array<[file: string, text: string]
     [
       'competitions/README.md',
       withReference(
-        read('competitions/README.md', '# 赛事定义（competitions）\n'),
+        withReference(
+          read('competitions/README.md', '# 赛事定义（competitions）\n'),
+          bindingReference(),
+          'binding',
+        ),
         competitionReference(),
         'field',
       ),

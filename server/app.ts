@@ -244,10 +244,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   const competitions = new CompetitionRegistry(definitionsRoot)
   competitions.load()
   // Event pages (events/*.json), checked by the same core; read once at start.
-  const events = new EventRegistry(
-    definitionsRoot,
-    competitions.all().map((c) => c.slug),
-  )
+  const events = new EventRegistry(definitionsRoot, competitions)
   // Placeholder art (the template cover, the demo banner…) is refused in production, warned otherwise.
   guardPlaceholderArt(definitionsRoot, app.log)
   const db = connect(config)
@@ -310,7 +307,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('downloadLinks', new DownloadLinks(signingKey))
   app.decorate('handoff', new HandoffCodes(signingKey, db.kysely, rateLimits))
   // The campaign pages the start checked above, from the same root: search titles, accepted sign-ups.
-  app.decorate('landing', loadLandingIndex(definitionsRoot))
+  app.decorate('landing', loadLandingIndex(definitionsRoot, competitions))
   app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
   // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
   const syncSearch = () =>

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Ajv2020 from 'ajv/dist/2020.js'
 import { FORMS } from '../../schemas/forms/index.ts'
+import { bindingProblems, fillBindings } from '../core/bindings.ts'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
 import { blameNewer, type Claimant } from '../core/newer-file.ts'
@@ -16,7 +17,7 @@ import {
 } from '../landing/check.ts'
 import { checkLinks } from '../landing/links.ts'
 import { checkCertificateBlock } from './certificate.ts'
-import { unknownFacts } from './facts.ts'
+import { bindingScope, linkFactsOf } from './facts.ts'
 import { API_FAMILIES } from './families.ts'
 import { checkJudging, judgingReason } from './judging.ts'
 import { checkPhaseDates, checkYear, TIME_FORMAT_MSG } from './schedule.ts'
@@ -190,12 +191,15 @@ export function checkCompetitions(
           '分享图必须是 JPEG 或 PNG（微信、微博不识别 WebP）；不写则使用自动绘制的分享卡片',
         )
     }
-    for (const [at, why] of unknownFacts(d.pages, 'pages')) add(at, why)
+    // Bindings anywhere in the file — pages, description, share image — as the pages show them.
+    for (const [at, why] of bindingProblems(d, bindingScope(d, true))) add(at, why)
     // Competition certificates: merge fields (definitions/competition/certificate.ts).
     for (const [at, why] of checkCertificateBlock(d.certificate)) add(at, why)
     for (const page of ['index', 'preview'] as const) {
-      const sections = (d.pages as Record<string, { sections?: unknown }> | undefined)?.[page]?.sections
-      if (sections === undefined) continue
+      const written = (d.pages as Record<string, { sections?: unknown }> | undefined)?.[page]?.sections
+      if (written === undefined) continue
+      // `{{links.register}}` is checked as the address it stands for.
+      const sections = fillBindings(written, linkFactsOf(slug))
       checkSectionList(sections, `pages.${page}.sections`, ctx)
       checkSectionIds(sections, `pages.${page}.sections`, ctx)
       checkLinks(sections, `pages.${page}.sections`, {

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { fillBindings } from '../core/bindings.ts'
 import { sharedFragments } from '../landing/pages.ts'
 import { expandIncludes } from '../landing/walk.ts'
-import { factsOf, fillFacts } from './facts.ts'
+import { factsOf } from './facts.ts'
 import { type Stage, shownStage } from './phases.ts'
 import { routesOf, type Step, stepsOf } from './routes.ts'
 import type { Competition } from './types.ts'
@@ -38,16 +39,17 @@ export function renderable(
   resultsPublished = false,
 ): RenderableCompetition {
   const include = sharedFragments(root)
-  const { $schema: _schema, ...definition } = competition
-  // Page text may name the definition's dates and fee ({{phases.registrationCloses}}): filled here, once.
+  // Every text — pages (shared fragments too), description, share tags — names the definition's
+  // dates, fee and awards with {{…}} (definitions/core/bindings.ts): filled here, for every page.
   const facts = factsOf(competition)
+  const { $schema: _schema, ...definition } = fillBindings(competition, facts)
   const page = (sections: typeof competition.pages.index.sections) =>
-    fillFacts(expandIncludes(sections, include), facts)
+    fillBindings(expandIncludes(sections, include), facts)
   return {
     ...definition,
     pages: {
-      index: { sections: page(competition.pages.index.sections) },
-      preview: { sections: page(competition.pages.preview.sections) },
+      index: { sections: page(definition.pages.index.sections) },
+      preview: { sections: page(definition.pages.preview.sections) },
     },
     ...shownStage(competition.phases, now, resultsPublished),
     steps: stepsOf(competition),

@@ -3,7 +3,10 @@ import path from 'node:path'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { LANDING_SIGNUP_FORMS } from '../../schemas/forms/index.ts'
+import { bindingScope, linkFactsOf } from '../competition/facts.ts'
 import { BEIJING_TIME } from '../competition/phases.ts'
+import type { Competition } from '../competition/types.ts'
+import { bindingProblems, fillBindings } from '../core/bindings.ts'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
 import { blameNewer, type Claimant } from '../core/newer-file.ts'
@@ -19,13 +22,15 @@ import {
 } from '../landing/check.ts'
 import { checkLinks } from '../landing/links.ts'
 import { walkSections } from '../landing/walk.ts'
+import { resolveEvent } from './resolve.ts'
 import { eventSchema } from './schema.ts'
-import { EVENT_SLUG_PATTERN, type EventDefinition } from './types.ts'
+import { EVENT_SLUG_PATTERN, type EventFile } from './types.ts'
 
 export interface LoadedEvent {
   slug: string
   file: string
-  definition: EventDefinition
+  /** As written: times may be left to its competition, text may hold bindings (resolveEvent). */
+  definition: EventFile
 }
 
 /** First segments of a competition's own pages (definitions/competition/routes.ts). */
@@ -60,19 +65,21 @@ function pathProblem(eventPath: string, competitionSlugs: Set<string>): string |
 /**
  * Checks events/ under `root`: each file against the schema, its images, its sections (the landing
  * checker), its dates, its path (no clash with the site, a competition or another event), and says
- * what is wrong in words staff understand.
+ * what is wrong in words staff understand. `competitions`: the valid competitions (a slug alone when
+ * only the name matters), which an event may name and bind.
  */
 export function checkEvents(
   root: string,
   fragments: Set<string>,
-  competitionSlugs: Iterable<string> = [],
+  competitions: Iterable<string | Competition> = [],
   routes?: KnownRoutes,
 ): { events: LoadedEvent[]; errors: DefinitionError[] } {
   const dir = path.join(root, 'events')
   const errors: DefinitionError[] = []
   const events: LoadedEvent[] = []
   if (!fs.existsSync(dir)) return { events, errors }
-  const slugsLower = new Set([...competitionSlugs].map((s) => s.toLowerCase()))
+  const bySlug = new Map([...competitions].map((c) => (typeof c === 'string' ? [c, undefined] : [c.slug, c])))
+  const slugsLower = new Set([...bySlug.keys()].map((s) => s.toLowerCase()))
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
@@ -119,27 +126,62 @@ export function checkEvents(
     const ctx: SectionListContext = { root, file: shown, errors, fragments }
     if (data.cover !== undefined) checkImage(data.cover, 'cover', ctx)
     if (data.shareImage !== undefined) checkImage(data.shareImage, 'shareImage', ctx)
-    checkSectionList(data.sections, 'sections', ctx)
-    checkSectionIds(data.sections, 'sections', ctx)
+    // `{{links.register}}` of the competition it names is checked as the address it stands for.
+    const named = typeof data.competition === 'string' ? data.competition : undefined
+    const sections =
+      named && bySlug.has(named) ? fillBindings(data.sections, linkFactsOf(named)) : data.sections
+    checkSectionList(sections, 'sections', ctx)
+    checkSectionIds(sections, 'sections', ctx)
     // Links are checked as a landing page's and a competition's are (definitions/landing/links.ts).
     if (routes)
-      checkLinks(data.sections, 'sections', {
+      checkLinks(sections, 'sections', {
         root,
         file: shown,
         errors,
         routes,
-        anchors: pageAnchors(data.sections, ctx),
+        anchors: pageAnchors(sections, ctx),
       })
     // An event's form is its submit page: a landing sign-up section would post to a landing page.
-    walkSections(data.sections, 'sections', ({ entry, path: at }) => {
+    walkSections(sections, 'sections', ({ entry, path: at }) => {
       if (entry.type === 'signup')
         add(`${at}.type`, '活动页不用 signup 区块：在线报名请写在 submit 字段，报名页会自动生成')
     })
+    // The competition it names gives the times it leaves out and the names its bindings may use.
+    if (named !== undefined && !bySlug.has(named))
+      add(
+        'competition',
+        `没有赛事“${named}”${didYouMean(named, bySlug.keys())}：写 competitions/ 下赛事的文件名（不带 .json）`,
+      )
+    const competition = named === undefined ? undefined : bySlug.get(named)
+    if (named === undefined) {
+      for (const field of ['startsAt', 'endsAt'])
+        if (data[field] === undefined)
+          add(
+            field,
+            `请写${field === 'startsAt' ? '开始' : '结束'}时间（北京时间），或写 competition 取赛事的时间`,
+          )
+      if (submit && typeof submit === 'object')
+        for (const field of ['opensAt', 'closesAt'])
+          if (submit[field] === undefined)
+            add(
+              `submit.${field}`,
+              `请写${field === 'opensAt' ? '开始' : '截止'}提交时间（北京时间），或写 competition 取赛事的报名时间`,
+            )
+    }
+    if (named === undefined || bySlug.has(named))
+      for (const [at, why] of bindingProblems(data, bindingScope(competition ?? (named ? {} : undefined))))
+        add(at, why)
+    const times = competition ? resolveEvent(data as unknown as EventFile, competition) : data
+    const timed = times as {
+      startsAt?: unknown
+      endsAt?: unknown
+      submit?: { opensAt?: unknown; closesAt?: unknown }
+    }
     // Compared only when both are Beijing times: one written wrongly is reported once, above.
     const time = (value: unknown) =>
       typeof value === 'string' && BEIJING_TIME.test(value) ? Date.parse(value) : Number.NaN
-    if (time(data.startsAt) > time(data.endsAt)) add('endsAt', '结束时间早于开始时间')
-    if (submit && time(submit.opensAt) > time(submit.closesAt))
+    if (time(timed.startsAt) > time(timed.endsAt)) add('endsAt', '结束时间早于开始时间')
+    if (timed.submit && time(timed.submit.opensAt) > time(timed.submit.closesAt))
       add('submit.closesAt', '截止提交时间早于开始提交时间')
     if (typeof data.path === 'string' && new RegExp(eventSchema().properties.path.pattern).test(data.path)) {
       const problem = pathProblem(data.path, slugsLower)
@@ -149,8 +191,7 @@ export function checkEvents(
       if (blame)
         add('path', `网址 ${data.path} 已被 ${blame.live} 使用：每个活动的网址不能重复。${blame.why}`)
     }
-    if (errors.length === before)
-      events.push({ slug, file: shown, definition: data as unknown as EventDefinition })
+    if (errors.length === before) events.push({ slug, file: shown, definition: data as unknown as EventFile })
   }
   return { events, errors }
 }

@@ -42,25 +42,43 @@ export function eventSchema() {
       cover: { ...IMAGE, description: '卡片封面（站内图片）' },
       shareImage: { ...IMAGE, description: '分享卡片图（JPG 或 PNG，1200×630）' },
       venue: { type: 'string', minLength: 2, maxLength: 60, description: '地点' },
-      startsAt: { ...TIME, description: '活动开始时间（北京时间）' },
-      endsAt: { ...TIME, description: '活动结束时间（北京时间）' },
+      competition: {
+        type: 'string',
+        description:
+          '所属赛事的文件名（competitions/<文件名>.json）：写了它，文字里可用 {{pay.fee}} 等引用该赛事的信息，时间可省略（取自赛事）',
+      },
+      startsAt: {
+        ...TIME,
+        description: '活动开始时间（北京时间）；写了 competition 时可省略，取赛事的报名开始',
+      },
+      endsAt: {
+        ...TIME,
+        description: '活动结束时间（北京时间）；写了 competition 时可省略，取赛事的结果公布',
+      },
       submit: {
         type: 'object',
         description: '在线报名或提交：有它时活动有 …/index 和 …/submit 两个页面',
         properties: {
           form: { enum: LANDING_SIGNUP_FORMS, description: '表单名（schemas/forms 中可用于报名的表单）' },
-          opensAt: { ...TIME, description: '开始接受提交（北京时间）' },
-          closesAt: { ...TIME, description: '截止提交（北京时间）' },
+          opensAt: {
+            ...TIME,
+            description: '开始接受提交（北京时间）；写了 competition 时可省略，取赛事的报名开始',
+          },
+          closesAt: {
+            ...TIME,
+            description: '截止提交（北京时间）；写了 competition 时可省略，取赛事的报名截止',
+          },
           title: { type: 'string', minLength: 2, maxLength: 20, description: '提交页标题，如 在线报名' },
           intro: { type: 'string', maxLength: 300, description: '表单上方的说明' },
         },
-        required: ['form', 'opensAt', 'closesAt', 'title'],
+        required: ['form', 'title'],
         additionalProperties: false,
       },
       checkIn: { type: 'boolean', description: 'true：活动当天在现场扫码签到（/signIn?event=<文件名>）' },
       sections: { type: 'array', minItems: 1, items: { $ref: '#/$defs/section' } },
     },
-    required: ['path', 'title', 'description', 'kind', 'cover', 'startsAt', 'endsAt', 'sections'],
+    // The times are required by the checker unless `competition` gives them.
+    required: ['path', 'title', 'description', 'kind', 'cover', 'sections'],
     additionalProperties: false,
     $defs: landingSectionDefs(),
   }

@@ -13,9 +13,14 @@ export interface EventSubmit {
   intro?: string
 }
 
-/** An event as written in events/<slug>.json (see events/README.md). */
+/**
+ * An event as pages use it (see events/README.md): its file with the times its competition gives
+ * filled in and its bindings filled (definitions/events/resolve.ts).
+ */
 export interface EventDefinition {
   $schema?: string
+  /** The competition (competitions/<name>.json) whose facts its text binds and whose dates it takes. */
+  competition?: string
   /** The site path of the event: /events/<name>, /competition/<name> or one segment. */
   path: string
   title: string
@@ -33,6 +38,12 @@ export interface EventDefinition {
   checkIn?: boolean
   sections: SectionEntry[]
 }
+
+/** An event as written: with a competition, its times may be left to the competition's. */
+export type EventFile = Omit<EventDefinition, 'startsAt' | 'endsAt' | 'submit'> &
+  Partial<Pick<EventDefinition, 'startsAt' | 'endsAt'>> & {
+    submit?: Omit<EventSubmit, 'opensAt' | 'closesAt'> & Partial<Pick<EventSubmit, 'opensAt' | 'closesAt'>>
+  }
 
 /** An event file's name is its slug: letters, digits and -. */
 export const EVENT_SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]*$/

@@ -2,6 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { bindingNamesOf, bindingScope, linkFactsOf } from '../competition/facts.ts'
+import type { Competition } from '../competition/types.ts'
+import { bindingProblems, fillBindings } from '../core/bindings.ts'
 import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
 import type { KnownRoutes } from '../core/site-routes.ts'
@@ -196,13 +199,17 @@ const walk = (dir: string): string[] =>
         .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]))
     : []
 
+const PAGE_FIELDS = ['$schema', 'competition', 'title', 'description', 'shareImage', 'sections']
+
 /**
  * Checks landing-pages/ under `root` (the repository); returns every problem found. With `routes`
  * (definitions/known-routes.ts, as check-all passes them) every internal link is checked too.
+ * `competitions`: the valid competitions, which a page may name and bind (definitions/core/bindings.ts).
  */
 export function checkLandingPages(
   root: string,
   routes?: KnownRoutes,
+  competitions: Iterable<Competition> = [],
 ): {
   pages: number
   fragments: number
@@ -210,6 +217,7 @@ export function checkLandingPages(
   warnings: DefinitionError[]
 } {
   const dir = path.join(root, 'landing-pages')
+  const bySlug = new Map([...competitions].map((c) => [c.slug, c]))
   const errors: DefinitionError[] = []
   const warnings: DefinitionError[] = []
   // A page's `#id` links are checked against its own ids; a fragment's depend on the including page.
@@ -251,23 +259,41 @@ export function checkLandingPages(
       add('description', '页面简介至少 10 个字')
     else if (page.description.length > 200) add('description', '页面简介不能超过 200 个字')
     for (const key of Object.keys(page)) {
-      if (!['$schema', 'title', 'description', 'shareImage', 'sections'].includes(key))
-        add(
-          key,
-          `不认识的字段“${key}”${didYouMean(key, ['$schema', 'title', 'description', 'shareImage', 'sections'])}`,
-        )
+      if (!PAGE_FIELDS.includes(key)) add(key, `不认识的字段“${key}”${didYouMean(key, PAGE_FIELDS)}`)
     }
+    // Its bindings: those of the competition it names, none without one.
+    const named = page.competition
+    if (named !== undefined && (typeof named !== 'string' || !bySlug.has(named)))
+      add(
+        'competition',
+        `没有赛事“${String(named)}”${didYouMean(String(named), bySlug.keys())}：写 competitions/ 下赛事的文件名（不带 .json）`,
+      )
+    else
+      for (const [at, why] of bindingProblems(
+        page,
+        bindingScope(typeof named === 'string' ? bySlug.get(named) : undefined),
+      ))
+        add(at, why)
     if (page.shareImage !== undefined)
       checkImage(page.shareImage, 'shareImage', { root, file: shown, errors, fragments })
-    checkSectionList(page.sections, 'sections', { root, file: shown, errors, fragments })
-    checkSectionIds(page.sections, 'sections', { root, file: shown, errors, fragments })
-    links(page.sections, shown, pageAnchors(page.sections, { root, file: shown, errors, fragments }))
+    // `{{links.register}}` is checked as the address it stands for.
+    const sections =
+      typeof named === 'string' && bySlug.has(named)
+        ? fillBindings(page.sections, linkFactsOf(named))
+        : page.sections
+    checkSectionList(sections, 'sections', { root, file: shown, errors, fragments })
+    checkSectionIds(sections, 'sections', { root, file: shown, errors, fragments })
+    links(sections, shown, pageAnchors(sections, { root, file: shown, errors, fragments }))
   }
+  // A fragment binds the facts of the page that includes it: any competition's names may appear.
+  const anyNames = [...new Set([{}, ...bySlug.values()].flatMap((c) => bindingNamesOf(c)))]
   for (const file of fragmentFiles) {
     const shown = path.relative(root, file)
     const fragment = readJsonFile(file, shown, errors)
     if (!fragment) continue
     checkSectionList(fragment.sections, 'sections', { root, file: shown, errors, fragments })
+    for (const [at, why] of bindingProblems(fragment, { names: anyNames }))
+      errors.push({ file: shown, path: at, message: why })
     links(fragment.sections, shown)
   }
   return { pages: pageFiles.length, fragments: fragmentFiles.length, errors, warnings }

@@ -22,6 +22,8 @@ export function sharedFragments(root: string): (name: string) => SectionEntry[] 
 /** One landing page as the core reads it for the server: what search shows and what its sections are. */
 export interface LandingPageFile {
   slug: string
+  /** The competition whose facts its text binds (definitions/core/bindings.ts). */
+  competition?: string
   title?: string
   description?: string
   sections: unknown[]

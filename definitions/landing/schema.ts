@@ -43,6 +43,11 @@ export function landingPageSchema() {
     type: 'object',
     properties: {
       $schema: { type: 'string' },
+      competition: {
+        type: 'string',
+        description:
+          '所属赛事的文件名（competitions/<文件名>.json）：写了它，文字里可用 {{pay.fee}} 等引用该赛事的信息',
+      },
       title: { type: 'string', minLength: 2, maxLength: 60, description: '浏览器标题和分享标题' },
       description: {
         type: 'string',

@@ -14,6 +14,8 @@ export type SectionEntry =
 /** A landing page as written in landing-pages/<slug>.json (see landing-pages/README.md). */
 export interface LandingPageDefinition {
   $schema?: string
+  /** The competition (competitions/<name>.json) whose facts its text binds: {{pay.fee}} and the like. */
+  competition?: string
   title: string
   description: string
   shareImage?: Image

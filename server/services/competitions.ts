@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { InvalidDefinitionsError, loadDefinitions } from '../../definitions/check-all.ts'
+import { resolveCompetition } from '../../definitions/competition/facts.ts'
 import { applySchedule } from '../../definitions/competition/schedule.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
 import type { CompetitionTable, Database } from '../db/schema.ts'
@@ -52,8 +53,9 @@ export class CompetitionRegistry {
   }
 
   private applyOverrides(): void {
+    // Text as every page, card and search result shows it: bindings filled from the dates in force.
     const effective = [...this.fileMap.values()].map((c) =>
-      applySchedule(c, this.overrides.get(c.competitionId) ?? new Map()),
+      resolveCompetition(applySchedule(c, this.overrides.get(c.competitionId) ?? new Map())),
     )
     this.byIdMap = new Map(effective.map((c) => [c.competitionId, c]))
     this.bySlugMap = new Map(effective.map((c) => [c.slug, c]))

@@ -4,8 +4,10 @@ import { fragmentNames, InvalidDefinitionsError } from '../../definitions/check-
 import { formatPhase, STAGE_LABELS, stageAt } from '../../definitions/competition/phases.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
 import { checkEvents } from '../../definitions/events/check.ts'
+import { resolveEvent } from '../../definitions/events/resolve.ts'
 import {
   type EventDefinition,
+  type EventFile,
   eventPagePaths,
   type WindowState,
   windowState,
@@ -14,7 +16,7 @@ import type { SectionEntry } from '../../definitions/landing/types.ts'
 import { expandIncludes } from '../../definitions/landing/walk.ts'
 import { formatBeijing } from '../../schemas/beijing-time.ts'
 
-/** An event as the server holds it: its definition with includes expanded. */
+/** An event as the server serves it: its definition resolved (resolveEvent), includes expanded. */
 export interface LoadedEventPage {
   slug: string
   definition: EventDefinition
@@ -40,11 +42,14 @@ export const SUBMIT_REFUSALS: Record<Exclude<WindowState, 'open'>, string> = {
  * file stops the start with the checker's messages, as for competitions) and held in memory.
  */
 export class EventRegistry {
-  private readonly bySlug = new Map<string, LoadedEventPage>()
+  private readonly files = new Map<string, { file: EventFile; sections: SectionEntry[] }>()
+  private readonly competitions: EventCompetitions
 
-  constructor(root: string, competitionSlugs: string[]) {
+  /** `competitions`: the registry in force, so bindings and times follow the console's dates. */
+  constructor(root: string, competitions: EventCompetitions) {
+    this.competitions = competitions
     const fragments = fragmentNames(root)
-    const { events, errors } = checkEvents(root, fragments, competitionSlugs)
+    const { events, errors } = checkEvents(root, fragments, competitions.all())
     if (errors.length) throw new InvalidDefinitionsError(errors)
     const include = (name: string) => {
       const file = path.join(root, 'landing-pages/_shared', `${name}.json`)
@@ -53,16 +58,30 @@ export class EventRegistry {
         : undefined
     }
     for (const { slug, definition } of events)
-      this.bySlug.set(slug, { slug, definition, sections: expandIncludes(definition.sections, include) })
+      this.files.set(slug, { file: definition, sections: expandIncludes(definition.sections, include) })
+  }
+
+  /** The event with its competition's times and facts as they stand now. */
+  private resolved(slug: string, file: EventFile, sections: SectionEntry[]): LoadedEventPage {
+    const competition = file.competition ? this.competitions.bySlug(file.competition) : undefined
+    const definition = resolveEvent({ ...file, sections }, competition)
+    return { slug, definition, sections: definition.sections }
   }
 
   all(): LoadedEventPage[] {
-    return [...this.bySlug.values()]
+    return [...this.files].map(([slug, { file, sections }]) => this.resolved(slug, file, sections))
   }
 
   get(slug: string): LoadedEventPage | undefined {
-    return this.bySlug.get(slug)
+    const found = this.files.get(slug)
+    return found && this.resolved(slug, found.file, found.sections)
   }
+}
+
+/** What the event registry reads of the competition registry. */
+interface EventCompetitions {
+  all(): Competition[]
+  bySlug(slug: string): Competition | undefined
 }
 
 /**

@@ -1,3 +1,5 @@
+import { bindFactsOf } from '../../definitions/competition/facts.ts'
+import type { Competition } from '../../definitions/competition/types.ts'
 import { pageSections, readLandingPages, sharedFragments } from '../../definitions/landing/pages.ts'
 import type { SectionEntry } from '../../definitions/landing/types.ts'
 import type { LandingPageView } from '../../definitions/landing/view.ts'
@@ -29,12 +31,19 @@ export interface LandingPageInfo {
  * once at start through the definitions core: titles for search, every sign-up section through
  * includes and nested section lists, so a sign-up is accepted only for a page and form that really
  * offer it, and the page itself as the SPA renders it. The start has checked the files first, so
- * every include names a fragment.
+ * every include names a fragment. A page naming a competition (`competition`) is served — head,
+ * sections, search entry — with that competition's facts bound (definitions/core/bindings.ts), as
+ * they stand when the index is read.
  */
-export function loadLandingIndex(root: string): Map<string, LandingPageInfo> {
+export function loadLandingIndex(
+  root: string,
+  competitions: { bySlug(slug: string): Competition | undefined } = { bySlug: () => undefined },
+): Map<string, LandingPageInfo> {
   const index = new Map<string, LandingPageInfo>()
   const fragments = sharedFragments(root)
-  for (const page of readLandingPages(root)) {
+  for (const file of readLandingPages(root)) {
+    const competition = file.competition ? competitions.bySlug(file.competition) : undefined
+    const page = bindFactsOf(competition, file)
     const signups: LandingSignupConfig[] = []
     for (const entry of pageSections(root, page)) {
       const props = entry.props ?? {}
@@ -48,7 +57,8 @@ export function loadLandingIndex(root: string): Map<string, LandingPageInfo> {
     const { slug, $schema: _, ...definition } = page as typeof page & { $schema?: string }
     const view = {
       ...definition,
-      sections: expandIncludes(page.sections as SectionEntry[], fragments),
+      // Fragments bind the facts of the page that shows them.
+      sections: bindFactsOf(competition, expandIncludes(page.sections as SectionEntry[], fragments)),
     } as LandingPageView
     index.set(slug, {
       slug,

@@ -171,6 +171,8 @@ function expectServedPage(page: ServedPage, want: { url: string; title: string; 
   expect(page.status).toBe(200)
   expect(page.title).toBe(want.title)
   expect(page.head.match(/<title>/g), 'one <title>').toHaveLength(1)
+  // Bindings (definitions/core/bindings.ts) are filled before a page is rendered, head included.
+  expect(page.head, 'no raw {{…}} binding in the head').not.toContain('{{')
   const description = one(page, 'description')
   expect(description.length).toBeGreaterThan(0)
   expect(one(page, 'og:title')).toBe(want.ogTitle)

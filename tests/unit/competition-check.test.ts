@@ -542,9 +542,8 @@ const cases: Array<[string, Files, DefinitionError]> = [
     {
       file: 'competitions/demo.json',
       path: 'pages.index.sections[0].props.subtitle',
-      message: expect.stringContaining(
-        '未知的赛事信息“{{phases.registrationClose}}”（是不是想写“phases.registrationCloses”？）。可用：{{title}}',
-      ) as unknown as string,
+      message:
+        '未知的赛事信息“{{phases.registrationClose}}”（是不是想写“phases.registrationCloses”？）；可用的名称见 competitions/README.md“页面里引用赛事信息”',
     },
   ],
 ]
