@@ -15,6 +15,7 @@ import {
   pageAnchors,
   type SectionListContext,
 } from '../landing/check.ts'
+import { includedBindingProblems } from '../landing/included-bindings.ts'
 import { checkLinks } from '../landing/links.ts'
 import { checkCertificateBlock } from './certificate.ts'
 import { bindingScope, linkFactsOf } from './facts.ts'
@@ -193,6 +194,16 @@ export function checkCompetitions(
     }
     // Bindings anywhere in the file — pages, description, share image — as the pages show them.
     for (const [at, why] of bindingProblems(d, bindingScope(d, true))) add(at, why)
+    for (const page of ['index', 'preview'] as const) {
+      const sections = (d.pages as Record<string, { sections?: unknown }> | undefined)?.[page]?.sections
+      for (const [at, why] of includedBindingProblems(
+        root,
+        sections,
+        `pages.${page}.sections`,
+        bindingScope(d),
+      ))
+        add(at, why)
+    }
     // Competition certificates: merge fields (definitions/competition/certificate.ts).
     for (const [at, why] of checkCertificateBlock(d.certificate)) add(at, why)
     for (const page of ['index', 'preview'] as const) {

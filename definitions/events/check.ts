@@ -20,6 +20,7 @@ import {
   pageAnchors,
   type SectionListContext,
 } from '../landing/check.ts'
+import { includedBindingProblems } from '../landing/included-bindings.ts'
 import { checkLinks } from '../landing/links.ts'
 import { walkSections } from '../landing/walk.ts'
 import { resolveEvent } from './resolve.ts'
@@ -168,9 +169,11 @@ export function checkEvents(
               `请写${field === 'opensAt' ? '开始' : '截止'}提交时间（北京时间），或写 competition 取赛事的报名时间`,
             )
     }
-    if (named === undefined || bySlug.has(named))
-      for (const [at, why] of bindingProblems(data, bindingScope(competition ?? (named ? {} : undefined))))
-        add(at, why)
+    if (named === undefined || bySlug.has(named)) {
+      const scope = bindingScope(competition ?? (named ? {} : undefined))
+      for (const [at, why] of bindingProblems(data, scope)) add(at, why)
+      for (const [at, why] of includedBindingProblems(root, data.sections, 'sections', scope)) add(at, why)
+    }
     const times = competition ? resolveEvent(data as unknown as EventFile, competition) : data
     const timed = times as {
       startsAt?: unknown

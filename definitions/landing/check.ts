@@ -9,6 +9,7 @@ import { type DefinitionError, readJsonFile } from '../core/json-file.ts'
 import { didYouMean, explain, jsonPath } from '../core/messages.ts'
 import type { KnownRoutes } from '../core/site-routes.ts'
 import { IMAGE } from './define.ts'
+import { includedBindingProblems } from './included-bindings.ts'
 import { checkLinks } from './links.ts'
 import { INCLUDE_PATTERN } from './schema.ts'
 import { isSectionType, SECTIONS } from './sections.ts'
@@ -268,12 +269,11 @@ export function checkLandingPages(
         'competition',
         `没有赛事“${String(named)}”${didYouMean(String(named), bySlug.keys())}：写 competitions/ 下赛事的文件名（不带 .json）`,
       )
-    else
-      for (const [at, why] of bindingProblems(
-        page,
-        bindingScope(typeof named === 'string' ? bySlug.get(named) : undefined),
-      ))
-        add(at, why)
+    else {
+      const scope = bindingScope(typeof named === 'string' ? bySlug.get(named) : undefined)
+      for (const [at, why] of bindingProblems(page, scope)) add(at, why)
+      for (const [at, why] of includedBindingProblems(root, page.sections, 'sections', scope)) add(at, why)
+    }
     if (page.shareImage !== undefined)
       checkImage(page.shareImage, 'shareImage', { root, file: shown, errors, fragments })
     // `{{links.register}}` is checked as the address it stands for.

@@ -72,7 +72,13 @@ const PAGE = {
 }
 
 /** A temp repository with the competition `demo` and the given events and landing pages. */
-function site(files: { events?: Record<string, object>; pages?: Record<string, object> } = {}): string {
+function site(
+  files: {
+    events?: Record<string, object>
+    pages?: Record<string, object>
+    fragments?: Record<string, object>
+  } = {},
+): string {
   const root = tempDir('bindings')
   const write = (file: string, value: object) => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
@@ -84,6 +90,8 @@ function site(files: { events?: Record<string, object>; pages?: Record<string, o
   write('competitions/demo.json', COMPETITION)
   for (const [name, event] of Object.entries(files.events ?? {})) write(`events/${name}.json`, event)
   for (const [name, page] of Object.entries(files.pages ?? {})) write(`landing-pages/${name}.json`, page)
+  for (const [name, fragment] of Object.entries(files.fragments ?? {}))
+    write(`landing-pages/_shared/${name}.json`, fragment)
   return root
 }
 
@@ -154,6 +162,19 @@ const CASES: Array<[label: string, files: Parameters<typeof site>[0], error: Def
       path: 'title',
       message:
         '未知的赛事信息“{{shortTitl}}”（是不是想写“shortTitle”？）；可用的名称见 competitions/README.md“页面里引用赛事信息”',
+    },
+  ],
+  [
+    'an event without a competition including a shared fragment that binds the fee',
+    {
+      fragments: { 'talks/fee': { sections: [{ type: 'hero', props: { title: '报名费 {{pay.fee}}' } }] } },
+      events: { talk: { ...EVENT, sections: [{ include: 'talks/fee' }] } },
+    },
+    {
+      file: 'events/talk.json',
+      path: 'sections[0]→talks/fee[0].props.title',
+      message:
+        '“{{pay.fee}}”引用赛事信息，但本文件没有写 competition：在顶层加 "competition": "<赛事文件名>"，或直接写值',
     },
   ],
 ]
