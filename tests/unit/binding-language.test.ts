@@ -11,6 +11,8 @@ import {
 import type { Competition } from '../../definitions/competition/types.ts'
 import { bindingProblems } from '../../definitions/core/bindings.ts'
 import type { DefinitionError } from '../../definitions/core/json-file.ts'
+import { CompetitionRegistry } from '../../server/services/competitions.ts'
+import { definitionsRoot, fixture } from '../support/competitions.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
 /**
@@ -256,5 +258,25 @@ describe('the resolver', () => {
     const bound = bindFactsOf(competition, page)
     expect([bound.title, bound.description]).toEqual(['测试赛 专题', '报名费 300 元。'])
     expect(factsOf(competition)['phases.results']).toBe('2027年11月20日 10:00')
+  })
+})
+
+describe('the competitions the server serves', () => {
+  it('fill their description from the dates in force, the console’s once it moves them', () => {
+    const root = definitionsRoot({
+      'fee-default': fixture('fee-default', {
+        description: '报名费 {{pay.fee}}，{{phases.registrationCloses}} 截止报名。',
+      }),
+    })
+    const registry = new CompetitionRegistry(root)
+    registry.load()
+    expect(registry.bySlug('fee-default')!.description).toMatch(
+      /^报名费 300 元，\d{4}年\d+月\d+日 \d\d:\d\d 截止报名。$/,
+    )
+    registry.setOverrides(
+      new Map([[9001, new Map([['phases.registrationCloses', '2099-12-31T18:00:00+08:00']])]]),
+    )
+    expect(registry.bySlug('fee-default')!.description).toBe('报名费 300 元，2099年12月31日 18:00 截止报名。')
+    expect(registry.fileById(9001)!.description).toContain('{{pay.fee}}')
   })
 })
