@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatBeijing } from '../../schemas/beijing-time.ts'
 import { apiOf } from '../support/api-client.ts'
@@ -20,12 +22,17 @@ const raw = (value: unknown) => JSON.stringify(value).includes('{{')
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-/** An app on a root holding the competition, and the event when given. */
-function appWith(event?: Record<string, unknown>) {
+/** An app on a root holding the competition, and the event and the landing page when given. */
+function appWith(event?: Record<string, unknown>, page?: Record<string, unknown>) {
   const app: { server?: TestApp; api?: ReturnType<typeof apiOf> } = {}
   beforeAll(async () => {
     const root = definitionsRoot({ 'fee-default': competition })
     if (event) writeEvent(root, 'bound-event', event)
+    if (page)
+      fs.writeFileSync(
+        path.join(root, 'landing-pages/bound-page.json'),
+        JSON.stringify({ $schema: './landing-page.schema.json', ...page }),
+      )
     app.server = await createTestApp({ definitionsRoot: root })
     app.api = apiOf(app.server.app)
   }, 60_000)
@@ -79,6 +86,31 @@ describe('an event that names its competition', () => {
       `2026 测试工业设计大赛的宣讲会：报名费 300 元，${formatBeijing(Date.parse(phases.registrationCloses!))} 截止报名。`,
     )
     expect(data.sections[0].props.title).toBe('测试大赛 宣讲会')
+    expect(data.sections[0].props.actions[0].href).toBe('/fee-default/base/infomation')
+    expect(raw(data)).toBe(false)
+  })
+})
+
+describe('a landing page that names its competition', () => {
+  const api = appWith(undefined, {
+    competition: 'fee-default',
+    title: '{{shortTitle}}专题',
+    description: '{{title}}：报名费 {{pay.fee}}，快来报名。',
+    sections: [
+      {
+        type: 'hero',
+        props: { title: '{{year}} 年度', actions: [{ label: '报名', href: '{{links.register}}' }] },
+      },
+    ],
+  })
+
+  it('is served with its head and sections filled from the competition', async () => {
+    const { data } = await api.get('/api/landing/bound-page')
+    expect([data.title, data.description]).toEqual([
+      '测试大赛专题',
+      '2026 测试工业设计大赛：报名费 300 元，快来报名。',
+    ])
+    expect(data.sections[0].props.title).toBe('2026 年度')
     expect(data.sections[0].props.actions[0].href).toBe('/fee-default/base/infomation')
     expect(raw(data)).toBe(false)
   })
