@@ -12,6 +12,7 @@ import type { Competition } from '../../definitions/competition/types.ts'
 import { bindingProblems } from '../../definitions/core/bindings.ts'
 import type { DefinitionError } from '../../definitions/core/json-file.ts'
 import { CompetitionRegistry } from '../../server/services/competitions.ts'
+import { COMPETITION_2027 } from '../support/competition-definition.ts'
 import { definitionsRoot, fixture } from '../support/competitions.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
@@ -21,25 +22,9 @@ import { tempDir } from '../support/temp-dir.ts'
  * the checker refuses it with the file, the JSON path and the nearest known name.
  */
 const COMPETITION = {
-  $schema: './competition.schema.json',
-  competitionId: 101,
-  title: '测试设计大赛',
+  ...COMPETITION_2027,
   shortTitle: '测试赛',
-  year: 2027,
   description: '报名费 {{pay.fee}}，{{phases.registrationCloses.date}} 截止报名。',
-  cover: { src: '/competitions/demo/cover.webp', alt: '封面', width: 1200, height: 675 },
-  phases: {
-    registrationOpens: '2027-03-01T09:00:00+08:00',
-    registrationCloses: '2027-06-30T17:00:00+08:00',
-    submissionDeadline: '2027-08-31T17:00:00+08:00',
-    results: '2027-11-20T10:00:00+08:00',
-  },
-  api: 'default',
-  entrantTypes: [{ value: 'personal', label: '个人' }],
-  companyTypes: [{ value: 'university', label: '高校' }],
-  ranges: { default: [{ value: 'product', label: '产品设计' }] },
-  forms: { registration: 'competition-registration', workBase: 'competition-work-base' },
-  works: { add: true, manage: true, max: 3 },
   pay: { fee: 30000, source: 'authPrice', required: true },
   pages: {
     index: {

@@ -6,6 +6,7 @@ import { checkAllDefinitions, InvalidDefinitionsError } from '../../definitions/
 import type { DefinitionError } from '../../definitions/core/json-file.ts'
 import { checkDefinitionsPlugin } from '../../scripts/vite/check-definitions-plugin.ts'
 import { startRefusalText } from '../../server/lib/start-refusal.ts'
+import { COMPETITION_2027 } from '../support/competition-definition.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
 /**
@@ -26,24 +27,7 @@ const faq = { type: 'faq', id: 'faq', props: { items: [{ q: '问', a: '答' }] }
 /** A valid competition at competitions/<slug>.json: its index links to its own registration. */
 function competition(changes: Json = {}, slug = 'demo'): Json {
   return {
-    $schema: './competition.schema.json',
-    competitionId: 101,
-    title: '测试设计大赛',
-    year: 2027,
-    description: '一个只用于测试的赛事定义。',
-    cover: { src: '/competitions/demo/cover.webp', alt: '封面', width: 1200, height: 675 },
-    phases: {
-      registrationOpens: '2027-03-01T09:00:00+08:00',
-      registrationCloses: '2027-06-30T17:00:00+08:00',
-      submissionDeadline: '2027-08-31T17:00:00+08:00',
-      results: '2027-11-20T10:00:00+08:00',
-    },
-    api: 'default',
-    entrantTypes: [{ value: 'personal', label: '个人' }],
-    companyTypes: [{ value: 'university', label: '高校' }],
-    ranges: { default: [{ value: 'product', label: '产品设计' }] },
-    forms: { registration: 'competition-registration', workBase: 'competition-work-base' },
-    works: { add: true, manage: true, max: 3 },
+    ...COMPETITION_2027,
     pay: { fee: 30000, source: 'authPrice', required: true },
     pages: {
       index: { sections: [hero('测试设计大赛', `/${slug}/base/infomation`, '#faq'), faq] },
