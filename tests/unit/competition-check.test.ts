@@ -12,6 +12,7 @@ import { knownRoutes } from '../../definitions/known-routes.ts'
 import { formatBeijing } from '../../schemas/beijing-time.ts'
 import { FORMS } from '../../schemas/forms/index.ts'
 import { ScaffoldError, scaffoldCompetition } from '../../scripts/new-competition.ts'
+import { COMPETITION_2027 } from '../support/competition-definition.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
 /**
@@ -49,19 +50,7 @@ const check = (root: string) => checkCompetitions(root, fragmentNames(root), kno
 /** A definition that passes; each case changes one thing. */
 function valid(changes: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    $schema: './competition.schema.json',
-    competitionId: 101,
-    title: '测试设计大赛',
-    year: 2027,
-    description: '一个只用于测试的赛事定义。',
-    cover: { src: '/competitions/demo/cover.webp', alt: '封面', width: 1200, height: 675 },
-    phases: {
-      registrationOpens: '2027-03-01T09:00:00+08:00',
-      registrationCloses: '2027-06-30T17:00:00+08:00',
-      submissionDeadline: '2027-08-31T17:00:00+08:00',
-      results: '2027-11-20T10:00:00+08:00',
-    },
-    api: 'default',
+    ...COMPETITION_2027,
     entrantTypes: [
       { value: 'personal', label: '个人' },
       { value: 'team', label: '团队' },
@@ -77,8 +66,6 @@ function valid(changes: Record<string, unknown> = {}): Record<string, unknown> {
       ],
       propositional: [{ value: 'p-1', label: '命题一', brief: '说明' }],
     },
-    forms: { registration: 'competition-registration', workBase: 'competition-work-base' },
-    works: { add: true, manage: true, max: 3 },
     pay: { fee: 30000, source: 'authPrice', required: true },
     pages: {
       index: {
