@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest'
 import { checkAllDefinitions } from '../../definitions/check-all.ts'
 import { competitionShareCardOf } from '../../definitions/competition/render.ts'
+import { EVENT_ROUTES_ELEMENT_ID } from '../../definitions/events/route-table.ts'
 import { eventPagePaths } from '../../definitions/events/types.ts'
 import { NEWS } from '../../server/db/seed/articles/news.ts'
 import { VIDEOS } from '../../server/db/seed/articles/videos.ts'
@@ -188,7 +189,8 @@ function expectServedPage(page: ServedPage, want: { url: string; title: string; 
 
 /**
  * The Content-Security-Policy is script-src 'self': an inline script would not run. The only scripts
- * are the entry module (by src) and the page's data block, which is JSON the browser does not execute.
+ * are the entry module (by src), the page's data block and the table of events' routes
+ * (definitions/events/route-table.ts), which are JSON the browser does not execute.
  */
 function expectNoInlineScript(page: ServedPage) {
   const kinds = page.scripts.map(({ attrs, body }) => {
@@ -197,10 +199,16 @@ function expectNoInlineScript(page: ServedPage) {
       JSON.parse(body)
       return 'data'
     }
+    if (attrs.type === 'application/json' && attrs.id === EVENT_ROUTES_ELEMENT_ID) {
+      const routes = JSON.parse(body) as Array<{ slug: string; path: string }>
+      expect(routes.map((r) => r.slug).sort()).toEqual(definitions.events.map((e) => e.slug).sort())
+      return 'event routes'
+    }
     return `inline script ${JSON.stringify(attrs)} ${body.slice(0, 80)}`
   })
-  expect(kinds.filter((k) => k !== 'module src' && k !== 'data')).toEqual([])
+  expect(kinds.filter((k) => !['module src', 'data', 'event routes'].includes(k))).toEqual([])
   expect(kinds.filter((k) => k === 'data')).toHaveLength(1)
+  expect(kinds.filter((k) => k === 'event routes')).toHaveLength(1)
   expect(kinds.filter((k) => k === 'module src').length).toBeGreaterThanOrEqual(1)
   // Nor inline event handlers, which the same policy blocks.
   expect(page.html.match(/<[a-z][^>]*\son[a-z]+\s*=/gi) ?? []).toEqual([])

@@ -46,7 +46,9 @@ function dir(label: string): string {
 
 const key = () => randomBytes(32).toString('hex')
 
-describe('keys shared by every instance on one database', () => {
+// Each test starts the server process, the first start seeding the demo data: 17 s of a quiet
+// whole-suite run, over the project's 30 s on a loaded machine.
+describe('keys shared by every instance on one database', { timeout: 120_000 }, () => {
   it('refuses to start with an identity key other than the one the database was set up with, naming the key and what to do', async () => {
     const database = await createTestDatabase()
     cleanups.push(() => database.drop())
@@ -65,9 +67,7 @@ describe('keys shared by every instance on one database', () => {
     expect(message).toContain('README "Production"')
     // The key itself never reaches the output.
     expect(message).not.toMatch(/[0-9a-f]{64}/)
-    // Two starts of a process that loads the server, the first seeding the demo data: 17 s of a quiet
-    // whole-suite run, over the project's 30 s on a loaded machine.
-  }, 120_000)
+  })
 
   it('refuses a key that is not 64 hex characters instead of using part of it', async () => {
     const message = await refusal({ DATA_DIR: dir('short-key'), IDENTITY_KEY: 'abc123' })
