@@ -12,8 +12,9 @@ const apiPort = process.env.API_PORT ?? '3001'
 let api: ChildProcess | undefined
 
 if (!process.env.API_TARGET) {
-  // The server reads and checks landing pages at start (no build holds them): a saved page restarts it.
-  const watched = ['server', 'schemas', 'landing-pages'].map((dir) => `--watch-path=${dir}`)
+  // A saved server file restarts it; a saved definition (competitions/, events/, landing-pages/) is
+  // read again without a restart by the server's own watcher (services/live-definitions.ts).
+  const watched = ['server', 'schemas'].map((dir) => `--watch-path=${dir}`)
   api = spawn(process.execPath, [...watched, 'server/main.ts'], {
     cwd: root,
     // No STATIC_DIR: in development Vite serves the SPA.

@@ -35,7 +35,8 @@ import { IdentityVault } from './services/identity-vault.ts'
 import { type BackgroundJobs, InProcessJobs, repeat } from './services/jobs/background-jobs.ts'
 import { PostgresJobs } from './services/jobs/postgres-jobs.ts'
 import { KeyRing } from './services/key-ring.ts'
-import { type LandingPageInfo, loadLandingIndex } from './services/landing-index.ts'
+import type { LandingPageInfo } from './services/landing-index.ts'
+import { DefinitionReloads, LiveDefinitions } from './services/live-definitions.ts'
 import { LoginThrottle } from './services/login-throttle.ts'
 import { ScheduleOverrides } from './services/manage/schedule-cache.ts'
 import { createNotary, DEFAULT_NOTARY } from './services/notary/index.ts'
@@ -68,8 +69,10 @@ import { type PoolOptions, WorkerPool } from './workers/pool.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
-    /** Campaign pages from DEFINITIONS_ROOT's landing-pages/, read once at start. */
+    /** Campaign pages from DEFINITIONS_ROOT's landing-pages/, as last read (services/live-definitions.ts). */
     landing: Map<string, LandingPageInfo>
+    /** Reloads of the definition files asked for on this instance (the console's button). */
+    definitionReloads: DefinitionReloads
     /** The agreements of content/agreements/, read once at start. */
     agreements: Map<string, Agreement>
     /** Counters every instance on the database shares (sign-in, SMS). */
@@ -243,7 +246,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   const definitionsRoot = config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT
   const competitions = new CompetitionRegistry(definitionsRoot)
   competitions.load()
-  // Event pages (events/*.json), checked by the same core; read once at start.
+  // Event pages (events/*.json), checked by the same core; read again with every reload.
   const events = new EventRegistry(definitionsRoot, competitions)
   // Placeholder art (the template cover, the demo banner…) is refused in production, warned otherwise.
   guardPlaceholderArt(definitionsRoot, app.log)
@@ -272,15 +275,45 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('notary', notary)
   // Reference data always, demo data when asked; nothing written when nothing changed.
   await seedAtStart({ db, vault, storage, notary, feeFen: config.certFeeFen, demo: demoData, log: app.log })
+  const workers = new WorkerPool(config.workers)
+  app.decorate('workers', workers)
+  app.addHook('onClose', () => workers.close())
+  app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
+  const pageCache = new PageCache<RenderedPage>()
+  // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
+  const syncSearch = () =>
+    syncFileBackedSearchDocs(db, {
+      competitions: competitions.all(),
+      landing: app.landing.values(),
+      agreements: app.agreements.values(),
+    }).then(
+      () => undefined,
+      // Not fatal, at start or after a reload: a stale search index must not keep the site down (a
+      // full disk when a competition's stage has moved, say); the next start or reload tries again.
+      (error: unknown) => app.log.error({ err: error }, 'search index not refreshed'),
+    )
+  // The definition files in service, read again on every instance when a reload is recorded (README
+  // "定义文件的重新读取"); the campaign pages the start checked above, from the same root.
+  const definitions = new LiveDefinitions({
+    root: definitionsRoot,
+    competitions,
+    events,
+    workers,
+    log: app.log,
+    onRead: async () => {
+      await pageCache.reload()
+      await syncSearch()
+    },
+  })
+  app.decorate('landing', { getter: () => definitions.landing })
   // From memory, reloaded on every instance when its tables change (README "Reference data from memory").
   const referenceStore = new ReferenceStore(db.kysely)
   const siteCache = new SiteCache(db.kysely)
-  const pageCache = new PageCache<RenderedPage>()
   // The console's dates into the competitions, before the page cache empties (README "The schedule in the console").
   const schedule = new ScheduleOverrides(db.kysely, competitions)
   const watcher = new ReferenceWatcher({
     db: db.kysely,
-    caches: [referenceStore, siteCache, schedule, pageCache],
+    caches: [referenceStore, siteCache, schedule, definitions, pageCache],
     log: app.log,
     databaseUrl: config.databaseUrl,
     pollMs: config.referencePollMs,
@@ -288,14 +321,21 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   await watcher.start()
   // preClose: before the onClose hook above destroys the connection pool.
   app.addHook('preClose', () => watcher.stop())
+  const reloads = new DefinitionReloads({
+    db: db.kysely,
+    root: definitionsRoot,
+    workers,
+    applyHere: async () => {
+      await watcher.check()
+      await definitions.settled()
+    },
+  })
+  app.decorate('definitionReloads', reloads)
   app.decorate('reference', { getter: () => referenceStore.current })
   app.decorate('siteCache', siteCache)
   app.decorate('pageCache', pageCache)
   app.decorate('schedule', schedule)
   app.decorate('vault', vault)
-  const workers = new WorkerPool(config.workers)
-  app.decorate('workers', workers)
-  app.addHook('onClose', () => workers.close())
   const rateLimits = new RateLimits(db.kysely)
   app.decorate('rateLimits', rateLimits)
   app.decorate('loginThrottle', new LoginThrottle(rateLimits))
@@ -306,25 +346,11 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   app.decorate('oauthStates', new OAuthStates(signingKey))
   app.decorate('downloadLinks', new DownloadLinks(signingKey))
   app.decorate('handoff', new HandoffCodes(signingKey, db.kysely, rateLimits))
-  // The campaign pages the start checked above, from the same root: search titles, accepted sign-ups.
-  app.decorate('landing', loadLandingIndex(definitionsRoot, competitions))
-  app.decorate('agreements', loadAgreements(path.join(CONTENT_DIR, 'agreements')))
-  // Competitions, campaign pages, menu columns and agreements join the site search; again after a reload.
-  const syncSearch = () =>
-    syncFileBackedSearchDocs(db, {
-      competitions: competitions.all(),
-      landing: app.landing.values(),
-      agreements: app.agreements.values(),
-    })
-  // Not fatal at start, as after a reload: a stale search index must not keep the site down (a full
-  // disk when a competition's stage has moved, say); the next start or reload tries again.
-  await syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))
+  await syncSearch()
   await start.lock.release()
   if (config.watchDefinitions) {
-    competitions.watch(db.kysely, app.log, () => {
-      syncSearch().catch((error: unknown) => app.log.error({ err: error }, 'search index not refreshed'))
-    })
-    app.addHook('preClose', () => competitions.close())
+    reloads.watch(app.log)
+    app.addHook('preClose', () => reloads.close())
   }
   // Scheduled result publications: the due ones now (a restart loses none), the rest on timers.
   // Background work: jobs on the PostgreSQL queue when there is one, timers in-process on SQLite.
@@ -431,7 +457,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     renderLimit: config.renderLimit,
     rendersAtOnce: config.rendersAtOnce,
     renderTimes: config.renderTimes,
-    events: events.all().map(({ slug, definition }) => ({ slug, path: definition.path })),
+    events: () => events.routes(),
   })
   return app
 }

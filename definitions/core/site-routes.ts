@@ -62,6 +62,7 @@ export const SITE_ROUTES = [
   'manage/events',
   'manage/refunds',
   'manage/staff',
+  'manage/definitions',
   'manage/judging',
   'manage/certificates',
   'manage/certificate-posts',

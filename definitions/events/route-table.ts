@@ -1,7 +1,7 @@
 /**
  * Where each event lives, as the server hands it to every page it serves: the SPA's router adds a
- * route per event from this table at start, so an event file added or moved needs a restart and no
- * build (README "活动页"). The server writes it, the browser reads it; nothing else of the event
+ * route per event from this table when the page starts, so an event file added or moved needs a reload
+ * of the definitions (README "定义文件的重新读取") and no build. The server writes it, the browser reads it; nothing else of the event
  * ships with the page.
  */
 export interface EventRoute {

@@ -43,12 +43,15 @@ export function readLandingPages(root: string): LandingPageFile[] {
 }
 
 /**
- * Every section of a page of `root`, through its includes and nested section lists (the walker reads
- * the schema, so a new container type is followed too). An include that names no fragment is passed
- * over: the checker reports it.
+ * Every section of a page, through its includes (`include`: the fragments, sharedFragments) and nested
+ * section lists (the walker reads the schema, so a new container type is followed too). An include
+ * that names no fragment is passed over: the checker reports it.
  */
-export function pageSections(root: string, page: LandingPageFile): Array<Visit['entry']> {
+export function pageSections(
+  page: LandingPageFile,
+  include: (name: string) => SectionEntry[] | undefined,
+): Array<Visit['entry']> {
   const found: Array<Visit['entry']> = []
-  walkSections(page.sections, 'sections', ({ entry }) => found.push(entry), sharedFragments(root))
+  walkSections(page.sections, 'sections', ({ entry }) => found.push(entry), include)
   return found
 }

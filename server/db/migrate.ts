@@ -32,6 +32,7 @@ import * as m0029 from './migrations/0029-certificate-runs.ts'
 import * as m0030 from './migrations/0030-schedule-overrides.ts'
 import * as m0031 from './migrations/0031-results-corrections.ts'
 import * as m0032 from './migrations/0032-entrant-messages.ts'
+import * as m0033 from './migrations/0033-definition-reloads.ts'
 
 interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
@@ -71,6 +72,7 @@ const migrations: Array<[string, Migration]> = [
   ['0030-schedule-overrides', m0030],
   ['0031-results-corrections', m0031],
   ['0032-entrant-messages', m0032],
+  ['0033-definition-reloads', m0033],
 ]
 
 async function hasMigrationsTable(db: Db): Promise<boolean> {

@@ -572,6 +572,18 @@ export interface Database {
   competition_schedule_overrides: ScheduleOverrideTable
   entrant_messages: EntrantMessageTable
   entrant_message_recipients: EntrantMessageRecipientTable
+  definition_reloads: DefinitionReloadTable
+}
+
+/** One re-read of the definition files that every instance follows (migration 0033). */
+export interface DefinitionReloadTable {
+  id: Generated<number>
+  source: 'cli' | 'console' | 'watch'
+  /** Null: the command line or the watcher. */
+  requested_by: number | null
+  requested_at: string
+  /** JSON: { competitions, events, landingPages }. */
+  summary: string
 }
 
 /** A date staff set in the console over the definition file's (migration 0030). */

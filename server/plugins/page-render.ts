@@ -66,8 +66,11 @@ export function loadPageRenderer(
     renderLimit?: number
     rendersAtOnce?: number
     renderTimes?: RenderTimes
-    /** Where each event lives: the renderer's router adds their routes (definitions/events/route-table.ts). */
-    events: EventRoute[]
+    /**
+     * Where each event lives now (read again with every reload): the renderer's router adds their
+     * routes (definitions/events/route-table.ts).
+     */
+    events: () => EventRoute[]
   },
 ): ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | undefined {
   const { staticDir } = opts
@@ -130,7 +133,14 @@ export function loadPageRenderer(
     try {
       out = await workers.run(
         'render',
-        { staticDir, url: url.href, origin, port: port2, notAfter: Date.now() + waitMs, events: opts.events },
+        {
+          staticDir,
+          url: url.href,
+          origin,
+          port: port2,
+          notAfter: Date.now() + waitMs,
+          events: opts.events(),
+        },
         { transferList: [port2], signal: overrun.signal },
       )
     } catch (error) {

@@ -23,8 +23,11 @@ export async function registerSpa(
      * cover, a placeholder poster overwritten) is served as it is now, with no rebuild.
      */
     publicDir?: string
-    /** Where each event lives (events/ as the server read it), handed to every page the SPA serves. */
-    events: EventRoute[]
+    /**
+     * Where each event lives (events/ as the server last read it), handed to every page the SPA serves:
+     * a new array after each reload, and the same one until then.
+     */
+    events: () => EventRoute[]
     basePath: string
     siteOrigin?: string
     renderLimit?: number
@@ -62,10 +65,16 @@ export async function registerSpa(
   }
 
   const renderPage = hasSpa ? loadPageRenderer(app, opts) : undefined
-  // The app shell for pages the browser renders (and any page the renderer declines).
-  const shell = hasSpa
-    ? new HtmlDocument(withEventRoutes(fs.readFileSync(indexFile, 'utf8'), opts.events))
-    : undefined
+  // The app shell for pages the browser renders (and any page the renderer declines), made again (and
+  // compressed again, once) only when a reload has changed the table of events.
+  const shellHtml = hasSpa ? fs.readFileSync(indexFile, 'utf8') : ''
+  let shellOf: { routes: EventRoute[]; document: HtmlDocument } | undefined
+  const shell = () => {
+    const routes = opts.events()
+    if (shellOf?.routes !== routes)
+      shellOf = { routes, document: new HtmlDocument(withEventRoutes(shellHtml, routes)) }
+    return shellOf.document
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
@@ -94,7 +103,7 @@ export async function registerSpa(
       return reply.redirect(opts.basePath, 302)
     }
     if (renderPage && (await renderPage(request, reply))) return reply
-    await shell?.send(request, reply, 200)
+    await shell().send(request, reply, 200)
     return reply
   })
 }

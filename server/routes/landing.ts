@@ -16,7 +16,7 @@ const NOT_FOUND = '活动页面不存在'
 const pageSchema = {
   tags: TAGS,
   summary:
-    '活动页面（/application/<slug> 所用）：landing-pages/<slug>.json，include 已展开；启动时读入，无需构建；可缓存（ETag，no-cache）；未知页面 code 404',
+    '活动页面（/application/<slug> 所用）：landing-pages/<slug>.json，include 已展开；启动及每次重新读取定义文件时读入，无需构建或重启；可缓存（ETag，no-cache）；未知页面 code 404',
   params: params({ slug: 100 }),
   querystring: query({}),
   response: replies(landingPageSchema),

@@ -15,6 +15,7 @@ import { healthRoutes } from './health.ts'
 import { judgeRoutes } from './judge.ts'
 import { landingRoutes } from './landing.ts'
 import { manageCertificateRoutes } from './manage-certificates.ts'
+import { manageDefinitionRoutes } from './manage-definitions.ts'
 import { manageEntriesRoutes } from './manage-entries.ts'
 import { manageExportRoutes } from './manage-exports.ts'
 import { manageMessagesRoutes } from './manage-messages.ts'
@@ -59,6 +60,7 @@ export const ROUTE_MODULES = {
   judge: judgeRoutes,
   landing: landingRoutes,
   manageCertificates: manageCertificateRoutes,
+  manageDefinitions: manageDefinitionRoutes,
   manageEntries: manageEntriesRoutes,
   manageExports: manageExportRoutes,
   manageMessages: manageMessagesRoutes,

@@ -1,8 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import { InvalidDefinitionsError, loadDefinitions } from '../../definitions/check-all.ts'
+import { loadDefinitions } from '../../definitions/check-all.ts'
 import { resolveCompetition } from '../../definitions/competition/facts.ts'
 import { applySchedule } from '../../definitions/competition/schedule.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
@@ -26,8 +23,6 @@ export class CompetitionRegistry {
   private bySlugMap = new Map<string, Competition>()
   private fileMap = new Map<number, Competition>()
   private overrides = new Map<number, ReadonlyMap<string, string>>()
-  private watcher: fs.FSWatcher | undefined
-  private timer: NodeJS.Timeout | undefined
 
   constructor(root: string) {
     this.root = root
@@ -36,9 +31,14 @@ export class CompetitionRegistry {
   /** Throws InvalidDefinitionsError (every problem, file and path) when any definition is invalid. */
   load(): Competition[] {
     const { competitions } = loadDefinitions(this.root)
+    this.use(competitions)
+    return competitions
+  }
+
+  /** Serves these checked competitions from now on (a reload's: services/live-definitions.ts). */
+  use(competitions: Competition[]): void {
     this.fileMap = new Map(competitions.map((c) => [c.competitionId, c]))
     this.applyOverrides()
-    return competitions
   }
 
   /** The console's dates (competition id → field path → value) from now on, in place of any before. */
@@ -116,51 +116,6 @@ export class CompetitionRegistry {
         .executeTakeFirst()
       return { written, deactivated: Number(deactivated.numUpdatedRows) }
     })
-  }
-
-  /**
-   * Development: re-loads and re-syncs when a file in competitions/ changes (debounced). An invalid
-   * save is logged with the checker's messages and the last good set stays in service.
-   */
-  watch(db: Kysely<Database>, log: FastifyBaseLogger, onReload?: () => void): void {
-    const dir = path.join(this.root, 'competitions')
-    if (!fs.existsSync(dir) || this.watcher) return
-    this.watcher = fs.watch(dir, () => {
-      clearTimeout(this.timer)
-      this.timer = setTimeout(() => {
-        void this.reload(db, log).then(onReload)
-      }, 150)
-    })
-    this.watcher.on('error', (error) => log.warn({ err: error }, 'competition watcher stopped'))
-  }
-
-  /** One re-load and re-sync; answers whether the new set is in service. */
-  async reload(db: Kysely<Database>, log: FastifyBaseLogger): Promise<boolean> {
-    const before = { byId: this.byIdMap, bySlug: this.bySlugMap, files: this.fileMap }
-    try {
-      this.load()
-    } catch (error) {
-      if (!(error instanceof InvalidDefinitionsError)) throw error
-      log.error(`${error.message}\n（仍使用上一次有效的赛事定义）`)
-      return false
-    }
-    try {
-      const { written, deactivated } = await this.sync(db)
-      log.info({ competitions: this.byIdMap.size, written, deactivated }, 'competition definitions reloaded')
-      return true
-    } catch (error) {
-      this.byIdMap = before.byId
-      this.bySlugMap = before.bySlug
-      this.fileMap = before.files
-      log.error({ err: error }, 'competition definitions could not be synced; the last good set stays')
-      return false
-    }
-  }
-
-  close(): void {
-    clearTimeout(this.timer)
-    this.watcher?.close()
-    this.watcher = undefined
   }
 }
 

@@ -5,6 +5,7 @@ import { formatPhase, STAGE_LABELS, stageAt } from '../../definitions/competitio
 import type { Competition } from '../../definitions/competition/types.ts'
 import { checkEvents } from '../../definitions/events/check.ts'
 import { resolveEvent } from '../../definitions/events/resolve.ts'
+import type { EventRoute } from '../../definitions/events/route-table.ts'
 import {
   type EventDefinition,
   type EventFile,
@@ -42,23 +43,39 @@ export const SUBMIT_REFUSALS: Record<Exclude<WindowState, 'open'>, string> = {
  * file stops the start with the checker's messages, as for competitions) and held in memory.
  */
 export class EventRegistry {
-  private readonly files = new Map<string, { file: EventFile; sections: SectionEntry[] }>()
+  private files = new Map<string, { file: EventFile; sections: SectionEntry[] }>()
+  private routeTable: EventRoute[] = []
   private readonly competitions: EventCompetitions
 
   /** `competitions`: the registry in force, so bindings and times follow the console's dates. */
   constructor(root: string, competitions: EventCompetitions) {
     this.competitions = competitions
-    const fragments = fragmentNames(root)
-    const { events, errors } = checkEvents(root, fragments, competitions.all())
+    const { events, errors } = checkEvents(root, fragmentNames(root), competitions.all())
     if (errors.length) throw new InvalidDefinitionsError(errors)
+    this.use(root, events)
+  }
+
+  /** Serves these checked events from now on (a reload's: services/live-definitions.ts). */
+  use(root: string, events: Array<{ slug: string; definition: EventFile }>): void {
     const include = (name: string) => {
       const file = path.join(root, 'landing-pages/_shared', `${name}.json`)
       return fs.existsSync(file)
         ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { sections: SectionEntry[] }).sections
         : undefined
     }
-    for (const { slug, definition } of events)
-      this.files.set(slug, { file: definition, sections: expandIncludes(definition.sections, include) })
+    this.files = new Map(
+      events.map(({ slug, definition }) => [
+        slug,
+        { file: definition, sections: expandIncludes(definition.sections, include) },
+      ]),
+    )
+    // A new array only when the files are read again: what is built from it (the app shell) is kept per table.
+    this.routeTable = events.map(({ slug, definition }) => ({ slug, path: definition.path }))
+  }
+
+  /** Where each event lives, for the SPA's router (definitions/events/route-table.ts). */
+  routes(): EventRoute[] {
+    return this.routeTable
   }
 
   /** The event with its competition's times and facts as they stand now. */

@@ -1,6 +1,12 @@
+import { fragmentNames } from '../../definitions/check-all.ts'
 import { bindFactsOf } from '../../definitions/competition/facts.ts'
 import type { Competition } from '../../definitions/competition/types.ts'
-import { pageSections, readLandingPages, sharedFragments } from '../../definitions/landing/pages.ts'
+import {
+  type LandingPageFile,
+  pageSections,
+  readLandingPages,
+  sharedFragments,
+} from '../../definitions/landing/pages.ts'
 import type { SectionEntry } from '../../definitions/landing/types.ts'
 import type { LandingPageView } from '../../definitions/landing/view.ts'
 import { expandIncludes } from '../../definitions/landing/walk.ts'
@@ -26,26 +32,50 @@ export interface LandingPageInfo {
   reply: PreparedJson
 }
 
+/** The landing files as read from disk once: the pages, and the shared fragments they include. */
+export interface LandingFiles {
+  pages: LandingPageFile[]
+  fragments: (name: string) => SectionEntry[] | undefined
+}
+
+/**
+ * landing-pages/ and its _shared/ fragments under `root`, read now and held: the index is bound again
+ * from these when the console's dates move (services/live-definitions.ts), so an edit saved since the
+ * last check cannot slip in that way.
+ */
+export function readLandingFiles(root: string): LandingFiles {
+  const read = sharedFragments(root)
+  const held = new Map([...fragmentNames(root)].map((name) => [name, read(name)]))
+  return { pages: readLandingPages(root), fragments: (name) => held.get(name) }
+}
+
 /**
  * The landing pages under `root` (DEFINITIONS_ROOT: its landing-pages/ and _shared/ fragments), indexed
- * once at start through the definitions core: titles for search, every sign-up section through
- * includes and nested section lists, so a sign-up is accepted only for a page and form that really
- * offer it, and the page itself as the SPA renders it. The start has checked the files first, so
- * every include names a fragment. A page naming a competition (`competition`) is served — head,
- * sections, search entry — with that competition's facts bound (definitions/core/bindings.ts), as
- * they stand when the index is read.
+ * through the definitions core: titles for search, every sign-up section through includes and nested
+ * section lists, so a sign-up is accepted only for a page and form that really offer it, and the page
+ * itself as the SPA renders it. The files have been checked first, so every include names a fragment.
+ * A page naming a competition (`competition`) is served — head, sections, search entry — with that
+ * competition's facts bound (definitions/core/bindings.ts), as they stand when the index is built.
  */
 export function loadLandingIndex(
   root: string,
   competitions: { bySlug(slug: string): Competition | undefined } = { bySlug: () => undefined },
 ): Map<string, LandingPageInfo> {
+  return landingIndex(readLandingFiles(root), competitions)
+}
+
+/** The index of files already read (readLandingFiles), with the competitions' facts as they stand. */
+export function landingIndex(
+  files: LandingFiles,
+  competitions: { bySlug(slug: string): Competition | undefined },
+): Map<string, LandingPageInfo> {
   const index = new Map<string, LandingPageInfo>()
-  const fragments = sharedFragments(root)
-  for (const file of readLandingPages(root)) {
+  const { fragments } = files
+  for (const file of files.pages) {
     const competition = file.competition ? competitions.bySlug(file.competition) : undefined
     const page = bindFactsOf(competition, file)
     const signups: LandingSignupConfig[] = []
-    for (const entry of pageSections(root, page)) {
+    for (const entry of pageSections(page, fragments)) {
       const props = entry.props ?? {}
       if (entry.type === 'signup' && typeof props.form === 'string')
         signups.push({

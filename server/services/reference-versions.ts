@@ -4,13 +4,19 @@ import pg from 'pg'
 import { REFERENCE_CHANNEL, REFERENCE_TABLES } from '../db/migrations/0005-reference-versions.ts'
 import { PAGE_TABLES } from '../db/migrations/0025-results-version.ts'
 import { SCHEDULE_TABLES } from '../db/migrations/0030-schedule-overrides.ts'
+import { DEFINITION_TABLES } from '../db/migrations/0033-definition-reloads.ts'
 import type { Database } from '../db/schema.ts'
 
 /**
- * Every table with a counter in reference_versions: the reference data, what pages show at once, and
- * the console's schedule (which competitions, and so pages, are served with).
+ * Every table with a counter in reference_versions: the reference data, what pages show at once, the
+ * console's schedule (which competitions, and so pages, are served with) and the definition reloads.
  */
-export const COUNTED_TABLES = [...REFERENCE_TABLES, ...PAGE_TABLES, ...SCHEDULE_TABLES] as const
+export const COUNTED_TABLES = [
+  ...REFERENCE_TABLES,
+  ...PAGE_TABLES,
+  ...SCHEDULE_TABLES,
+  ...DEFINITION_TABLES,
+] as const
 export type CountedTable = (typeof COUNTED_TABLES)[number]
 
 /**

@@ -46,6 +46,15 @@ export const threadReady: Promise<() => void> = (async () => {
   return () => {}
 })()
 
+/**
+ * The one check of every definition file (definitions/check-all.ts), for a reload: off the event loop,
+ * since it reads and checks every file. Loaded on first use, so threads that only render never load it.
+ */
+export const checkDefinitions = async ({ root, production }: { root: string; production: boolean }) => {
+  const { checkAllDefinitions } = await import('../../definitions/check-all.ts')
+  return checkAllDefinitions(root, { production })
+}
+
 export const certificatePdf = ({ cert, verifyUrl }: { cert: CertificationInfo; verifyUrl: string }) =>
   drawCertificate(cert, verifyUrl)
 

@@ -4,6 +4,7 @@ import type {
   StaffCertificate,
   StaffCertificatePost,
 } from '../../schemas/api/competition.ts'
+import type { DefinitionReload, DefinitionReloadRecord } from '../../schemas/api/definitions.ts'
 import type {
   MessagePreview,
   MessagePreviewBody,
@@ -37,6 +38,8 @@ export type {
   AuditEntry,
   CertificateReissue,
   CheckInRow,
+  DefinitionReload,
+  DefinitionReloadRecord,
   ExportFile,
   JudgeRoundsChange,
   JudgingAssignment,
@@ -152,3 +155,9 @@ export const previewMessage = (body: MessagePreviewBody) =>
   postData<MessagePreview>('/manage/messages/preview', body, STAFF)
 export const sendMessage = (body: MessageSendBody) =>
   postData<MessageSent>('/manage/messages/send', body, STAFF)
+
+/** The definition files read again on every instance, or nothing when any fails the check (admins). */
+export const reloadDefinitions = () => postData<DefinitionReload>('/manage/definitions/reload', {}, STAFF)
+
+export const listDefinitionReloads = () =>
+  getData<DefinitionReloadRecord[]>('/manage/definitions/reloads', STAFF)

@@ -81,6 +81,7 @@ const manageRoutes = (): RouteObject[] =>
       [paths.manageEvents, () => import('../features/manage/events-page.tsx')],
       [paths.manageRefunds, () => import('../features/manage/refunds-page.tsx')],
       [paths.manageStaff, () => import('../features/manage/staff-page.tsx')],
+      [paths.manageDefinitions, () => import('../features/manage/definitions-page.tsx')],
       [paths.manageJudging, () => import('../features/manage/judging-page.tsx')],
       [paths.manageCertificates, () => import('../features/manage/certificates-page.tsx')],
       [paths.manageCertificatePosts, () => import('../features/manage/certificate-posts-page.tsx')],

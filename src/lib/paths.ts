@@ -94,6 +94,8 @@ export const paths = {
   manageEvents: page('/manage/events'),
   manageRefunds: page('/manage/refunds'),
   manageStaff: page('/manage/staff'),
+  /** Reading the definition files again without a restart (admins; README "定义文件的重新读取"). */
+  manageDefinitions: page('/manage/definitions'),
   /** A competition's judging rounds and their assignment (without competitionId: the first one). */
   manageJudging: {
     path: '/manage/judging',

@@ -158,7 +158,7 @@ describe('a competition with awards', () => {
     expect(dq.code).toBe(200)
     for (const [slug, definition] of Object.entries(definitions('finished')))
       writeDefinition(root, slug, definition)
-    expect(await server.app.competitions.reload(server.app.db.kysely, server.app.log)).toBe(true)
+    expect((await server.app.definitionReloads.request({ source: 'cli', actorId: null })).ok).toBe(true)
 
     const answer = await certificateOf(late[0]!.token, LATE)
     expect(answer.msg).toBe(COMPETITION_MSG.resultsNotPublished)

@@ -74,7 +74,7 @@ beforeAll(async () => {
   await insertSubmittedWork(server.app, ID, unverified.userId, 'product', '待认证者的作品')
   for (const [slug, definition] of Object.entries(definitions('finished')))
     writeDefinition(root, slug, definition)
-  expect(await server.app.competitions.reload(server.app.db.kysely, server.app.log)).toBe(true)
+  expect((await server.app.definitionReloads.request({ source: 'cli', actorId: null })).ok).toBe(true)
 }, 120_000)
 afterAll(() => server?.close())
 

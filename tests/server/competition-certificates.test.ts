@@ -61,7 +61,7 @@ beforeAll(async () => {
   freeEntrant = await confirmedEntrant(server.app, api, FREE)
   for (const [slug, definition] of Object.entries(definitions('finished')))
     writeDefinition(root, slug, definition)
-  expect(await server.app.competitions.reload(server.app.db.kysely, server.app.log)).toBe(true)
+  expect((await server.app.definitionReloads.request({ source: 'cli', actorId: null })).ok).toBe(true)
   const k = server.app.db.kysely
   const staff = async (competitionId: number) => {
     const someone = await newPayer(server.app, api, 0)

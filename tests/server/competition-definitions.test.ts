@@ -224,7 +224,7 @@ describe('phases and sync', () => {
   it('a removed definition is kept but inactive; a new file is served after a reload', async () => {
     fs.rmSync(`${root}/competitions/phase-upcoming.json`)
     writeDefinition(root, 'late-addition', fixture('qt2025', { competitionId: 9300 }))
-    expect(await server.app.competitions.reload(server.app.db.kysely, server.app.log)).toBe(true)
+    expect((await server.app.definitionReloads.request({ source: 'cli', actorId: null })).ok).toBe(true)
     const rows = await server.app.db.kysely
       .selectFrom('competitions')
       .select(['id', 'active'])
@@ -239,7 +239,7 @@ describe('phases and sync', () => {
     expect((await api.get('/api/competition/definition/late-addition')).code).toBe(200)
     // An invalid save keeps the last good set.
     writeDefinition(root, 'late-addition', '{ broken')
-    expect(await server.app.competitions.reload(server.app.db.kysely, server.app.log)).toBe(false)
+    expect((await server.app.definitionReloads.request({ source: 'cli', actorId: null })).ok).toBe(false)
     expect((await api.get('/api/competition/definition/late-addition')).code).toBe(200)
   })
 })

@@ -181,6 +181,7 @@ describe('reference_versions', () => {
     regions: 'name',
     result_publications: 'status',
     competition_schedule_overrides: 'value',
+    definition_reloads: 'summary',
   } as const
   const keyOf = (table: CountedTable) =>
     table === 'result_publications' || table === 'competition_schedule_overrides' ? 'competition_id' : 'id'
@@ -201,6 +202,12 @@ describe('reference_versions', () => {
           set_at: new Date().toISOString(),
         })
         .onConflict((oc) => oc.doNothing())
+        .execute()
+    // No reload has been recorded yet: one to write to.
+    if (table === 'definition_reloads')
+      await k
+        .insertInto(table)
+        .values({ source: 'cli', requested_by: null, requested_at: new Date().toISOString(), summary: '{}' })
         .execute()
     const before = (await versions())[table] ?? 0
     // A statement that touches no row is no change.

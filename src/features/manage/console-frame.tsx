@@ -17,6 +17,7 @@ const SECTIONS = [
   { label: '参赛者消息', to: paths.manageMessages.path, admin: false },
   { label: '退款案例', to: paths.manageRefunds.path, admin: false },
   { label: '角色与审计', to: paths.manageStaff.path, admin: false },
+  { label: '定义文件', to: paths.manageDefinitions.path, admin: true },
 ] as const
 
 /**
