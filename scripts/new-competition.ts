@@ -272,7 +272,7 @@ if (isMain) {
   6. 编写 pages.index（赛事首页）和 pages.preview（作品预览页），换上本届的图片；
   7. 按评审方案修改 judging（评审轮次）和 awards（奖项），见 competitions/README.md“评审”；
   8. 运行 npm run check:definitions，直到没有错误；
-  9. 提交文件并重启网站（或请开发同事发布），新赛事即可访问。
+  9. 提交文件，在管理后台“定义文件”页点“重新读取定义文件”或运行 npm run definitions:reload（或请开发同事发布），新赛事即可访问，无需重启或重新构建。
 字段说明见 competitions/README.md。`)
   } catch (error) {
     if (!(error instanceof ScaffoldError)) throw error

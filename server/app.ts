@@ -48,6 +48,7 @@ import { createPaymentProvider } from './services/payment/index.ts'
 import { startOrderExpiry } from './services/payment/order-expiry.ts'
 import { SandboxPaymentProvider } from './services/payment/sandbox.ts'
 import { guardPlaceholderArt } from './services/placeholder-art.ts'
+import { PublicVersions } from './services/public-versions.ts'
 import { RateLimits } from './services/rate-limits.ts'
 import { ReferenceStore } from './services/reference-data.ts'
 import { ReferenceWatcher } from './services/reference-versions.ts'
@@ -246,8 +247,12 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   const definitionsRoot = config.definitionsRoot ?? DEFAULT_DEFINITIONS_ROOT
   const competitions = new CompetitionRegistry(definitionsRoot)
   competitions.load()
+  // Images and PDFs under public/ are named with their content hashes wherever a definition names them.
+  const publicDir = path.join(definitionsRoot, 'public')
+  const versions = new PublicVersions(publicDir)
+  competitions.stampWith((c) => versions.stamp(c))
   // Event pages (events/*.json), checked by the same core; read again with every reload.
-  const events = new EventRegistry(definitionsRoot, competitions)
+  const events = new EventRegistry(definitionsRoot, competitions, (value) => versions.stamp(value))
   // Placeholder art (the template cover, the demo banner…) is refused in production, warned otherwise.
   guardPlaceholderArt(definitionsRoot, app.log)
   const db = connect(config)
@@ -300,6 +305,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     events,
     workers,
     log: app.log,
+    versions,
     onRead: async () => {
       await pageCache.reload()
       await syncSearch()
@@ -331,6 +337,13 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
     },
   })
   app.decorate('definitionReloads', reloads)
+  // A file replaced under public/ is named by its new hash at once, on every page (production too).
+  versions.watch(app.log, () => {
+    definitions
+      .publicFilesChanged()
+      .catch((error: unknown) => app.log.error({ err: error }, 'public/ changes not applied'))
+  })
+  app.addHook('preClose', async () => versions.close())
   app.decorate('reference', { getter: () => referenceStore.current })
   app.decorate('siteCache', siteCache)
   app.decorate('pageCache', pageCache)
@@ -451,7 +464,8 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   await registerSpa(app, {
     staticDir: config.staticDir,
     // Images staff add for a definition after the build are served from public/ itself.
-    publicDir: path.join(definitionsRoot, 'public'),
+    publicDir,
+    versions,
     basePath: config.basePath,
     siteOrigin: config.siteOrigin,
     renderLimit: config.renderLimit,

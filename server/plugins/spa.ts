@@ -6,6 +6,7 @@ import { type EventRoute, withEventRoutes } from '../../definitions/events/route
 import { LOGIN_PAGE, TOKEN_COOKIE } from '../../schemas/contract.ts'
 import { readCookie } from '../lib/cookies.ts'
 import { CODE, fail, MSG } from '../lib/envelope.ts'
+import type { PublicVersions } from '../services/public-versions.ts'
 import { resolveSession } from '../services/sessions.ts'
 import { HtmlDocument, loadPageRenderer, type RenderTimes } from './page-render.ts'
 
@@ -23,6 +24,8 @@ export async function registerSpa(
      * cover, a placeholder poster overwritten) is served as it is now, with no rebuild.
      */
     publicDir?: string
+    /** The content hashes the definitions name public/'s files by: such an address may be kept a year. */
+    versions?: PublicVersions
     /**
      * Where each event lives (events/ as the server last read it), handed to every page the SPA serves:
      * a new array after each reload, and the same one until then.
@@ -56,9 +59,11 @@ export async function registerSpa(
           publicFileOf(opts.publicDir, '/', pathName)
         )
       },
-      // Hashed assets never change; index.html must always be revalidated.
+      // Hashed assets never change, nor does a public/ file asked for by its current hash (`?v=`, as
+      // the definitions name it); anything else is revalidated on each use.
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        const immutable =
+          filePath.includes(`${path.sep}assets${path.sep}`) || askedByItsHash(res.request?.url, opts)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
@@ -106,6 +111,21 @@ export async function registerSpa(
     await shell().send(request, reply, 200)
     return reply
   })
+}
+
+/**
+ * Whether a request names a public/ file by the hash the definitions name it by now: `?v=<hash>` of
+ * `/path` under the base path. A stale or made-up hash is served the file's bytes, revalidated.
+ */
+function askedByItsHash(
+  url: string | undefined,
+  opts: { basePath: string; versions?: PublicVersions },
+): boolean {
+  if (!url || !opts.versions) return false
+  const [pathname = '', search = ''] = url.split('?', 2)
+  const asked = new URLSearchParams(search).get('v')
+  if (!asked || !pathname.startsWith(opts.basePath)) return false
+  return opts.versions.knownVersionOf(`/${pathname.slice(opts.basePath.length)}`) === asked
 }
 
 /** /login under the base path as the SPA's router matches it: any letter case, a trailing slash or not. */

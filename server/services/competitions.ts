@@ -23,6 +23,7 @@ export class CompetitionRegistry {
   private bySlugMap = new Map<string, Competition>()
   private fileMap = new Map<number, Competition>()
   private overrides = new Map<number, ReadonlyMap<string, string>>()
+  private stamp: (c: Competition) => Competition = (c) => c
 
   constructor(root: string) {
     this.root = root
@@ -47,6 +48,19 @@ export class CompetitionRegistry {
     this.applyOverrides()
   }
 
+  /**
+   * From now on, every competition is served through `stamp` (the content hashes of its images:
+   * services/public-versions.ts); `refresh` applies it again when those change.
+   */
+  stampWith(stamp: (c: Competition) => Competition): void {
+    this.stamp = stamp
+    this.applyOverrides()
+  }
+
+  refresh(): void {
+    this.applyOverrides()
+  }
+
   /** The competition as its file defines it, without the console's dates. */
   fileById(id: number): Competition | undefined {
     return this.fileMap.get(id)
@@ -55,7 +69,7 @@ export class CompetitionRegistry {
   private applyOverrides(): void {
     // Text as every page, card and search result shows it: bindings filled from the dates in force.
     const effective = [...this.fileMap.values()].map((c) =>
-      resolveCompetition(applySchedule(c, this.overrides.get(c.competitionId) ?? new Map())),
+      this.stamp(resolveCompetition(applySchedule(c, this.overrides.get(c.competitionId) ?? new Map()))),
     )
     this.byIdMap = new Map(effective.map((c) => [c.competitionId, c]))
     this.bySlugMap = new Map(effective.map((c) => [c.slug, c]))

@@ -46,10 +46,15 @@ export class EventRegistry {
   private files = new Map<string, { file: EventFile; sections: SectionEntry[] }>()
   private routeTable: EventRoute[] = []
   private readonly competitions: EventCompetitions
+  private readonly stamp: <T>(value: T) => T
 
-  /** `competitions`: the registry in force, so bindings and times follow the console's dates. */
-  constructor(root: string, competitions: EventCompetitions) {
+  /**
+   * `competitions`: the registry in force, so bindings and times follow the console's dates; `stamp`:
+   * the content hashes of the images (services/public-versions.ts), as they stand at each request.
+   */
+  constructor(root: string, competitions: EventCompetitions, stamp: <T>(value: T) => T = (value) => value) {
     this.competitions = competitions
+    this.stamp = stamp
     const { events, errors } = checkEvents(root, fragmentNames(root), competitions.all())
     if (errors.length) throw new InvalidDefinitionsError(errors)
     this.use(root, events)
@@ -81,7 +86,7 @@ export class EventRegistry {
   /** The event with its competition's times and facts as they stand now. */
   private resolved(slug: string, file: EventFile, sections: SectionEntry[]): LoadedEventPage {
     const competition = file.competition ? this.competitions.bySlug(file.competition) : undefined
-    const definition = resolveEvent({ ...file, sections }, competition)
+    const definition = this.stamp(resolveEvent({ ...file, sections }, competition))
     return { slug, definition, sections: definition.sections }
   }
 

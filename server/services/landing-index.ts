@@ -7,7 +7,7 @@ import {
   readLandingPages,
   sharedFragments,
 } from '../../definitions/landing/pages.ts'
-import type { SectionEntry } from '../../definitions/landing/types.ts'
+import { type SectionEntry, shareCardOf } from '../../definitions/landing/types.ts'
 import type { LandingPageView } from '../../definitions/landing/view.ts'
 import { expandIncludes } from '../../definitions/landing/walk.ts'
 import { ok } from '../lib/envelope.ts'
@@ -30,6 +30,24 @@ export interface LandingPageInfo {
    * once per read of the files (the SPA and the server's own renders fetch it; no build holds it).
    */
   reply: PreparedJson
+}
+
+/** What the index asks of public/: the content hash of a file, none when it does not exist. */
+interface PublicFiles {
+  stamp<T>(value: T): T
+  versionOf(sitePath: string): string | undefined
+}
+
+/** The site's own card for crawlers (1200×630 JPEG), for a page whose card nobody has drawn yet. */
+const SITE_SHARE_CARD = { src: '/share.jpg', alt: '咖簿网', width: 1200, height: 630 }
+
+/**
+ * A page's share image: its own, else its drawn card (scripts/draw-share-image.ts), else — a new page
+ * whose card nobody has drawn yet — the site's, never a missing file.
+ */
+function withShareCard(view: LandingPageView, slug: string, publicFiles: PublicFiles): LandingPageView {
+  if (view.shareImage || publicFiles.versionOf(shareCardOf(slug)) !== undefined) return view
+  return { ...view, shareImage: SITE_SHARE_CARD }
 }
 
 /** The landing files as read from disk once: the pages, and the shared fragments they include. */
@@ -68,6 +86,8 @@ export function loadLandingIndex(
 export function landingIndex(
   files: LandingFiles,
   competitions: { bySlug(slug: string): Competition | undefined },
+  /** The files of public/ as served (services/public-versions.ts): content hashes, and which exist. */
+  publicFiles: PublicFiles = { stamp: (value) => value, versionOf: () => '' },
 ): Map<string, LandingPageInfo> {
   const index = new Map<string, LandingPageInfo>()
   const { fragments } = files
@@ -95,7 +115,7 @@ export function landingIndex(
       title: page.title ?? slug,
       description: page.description ?? '',
       signups,
-      reply: new PreparedJson(ok(view)),
+      reply: new PreparedJson(ok(publicFiles.stamp(withShareCard(view, slug, publicFiles)))),
     })
   }
   return index

@@ -13,6 +13,7 @@ import type { WorkerPool } from '../workers/pool.ts'
 import { CompetitionRegistry } from './competitions.ts'
 import type { EventRegistry } from './events.ts'
 import { type LandingFiles, type LandingPageInfo, landingIndex, readLandingFiles } from './landing-index.ts'
+import type { PublicVersions } from './public-versions.ts'
 import type { CountedTable, VersionedCache } from './reference-versions.ts'
 import { isProduction } from './sandboxes.ts'
 import { writeAudit } from './staff/audit.ts'
@@ -86,6 +87,8 @@ interface LiveDefinitionsOptions {
   events: EventRegistry
   workers: WorkerPool
   log: FastifyBaseLogger
+  /** The content hashes of the images under public/, stamped on what is served. */
+  versions: PublicVersions
   /** After a re-read is in service: the page cache emptied, the site search's file-backed entries. */
   onRead: () => Promise<void>
 }
@@ -144,7 +147,22 @@ export class LiveDefinitions implements VersionedCache {
   constructor(options: LiveDefinitionsOptions) {
     this.options = options
     this.landingFiles = readLandingFiles(options.root)
-    this.landingPages = landingIndex(this.landingFiles, options.competitions)
+    this.landingPages = this.landingIndex()
+  }
+
+  private landingIndex(): Map<string, LandingPageInfo> {
+    const { competitions, versions } = this.options
+    return landingIndex(this.landingFiles, competitions, versions)
+  }
+
+  /**
+   * Files under public/ were added or replaced: what is served names their new hashes, and no page
+   * rendered with the old ones is kept.
+   */
+  async publicFilesChanged(): Promise<void> {
+    this.options.competitions.refresh()
+    this.landingPages = this.landingIndex()
+    await this.options.onRead()
   }
 
   /** The campaign pages in service. */
@@ -155,7 +173,7 @@ export class LiveDefinitions implements VersionedCache {
   async reload(changed: CountedTable[]): Promise<void> {
     const reread = !this.primed && changed.some((t) => (DEFINITION_TABLES as readonly string[]).includes(t))
     this.primed = false
-    this.landingPages = landingIndex(this.landingFiles, this.options.competitions)
+    this.landingPages = this.landingIndex()
     if (reread) this.readInTurn()
   }
 
@@ -192,7 +210,7 @@ export class LiveDefinitions implements VersionedCache {
     competitions.use(report.competitions)
     events.use(root, report.events)
     this.landingFiles = readLandingFiles(root)
-    this.landingPages = landingIndex(this.landingFiles, competitions)
+    this.landingPages = this.landingIndex()
     log.info(summaryOf(report), 'definition files read again')
     await this.options.onRead()
   }

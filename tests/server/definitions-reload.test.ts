@@ -146,6 +146,9 @@ describe('a reload from the console', () => {
     expect(answer.data.events).toBeGreaterThanOrEqual(2)
     expect(await served(a.app, names)).toEqual(ALL_SERVED)
     await until(() => served(b, names), ALL_SERVED)
+    // A new page whose share card nobody has drawn yet shares the site's card, not a missing file.
+    const landing = (await a.app.inject({ url: `/api/landing/${names.landing}` })).json().data
+    expect(landing.shareImage.src).toMatch(/^\/share\.jpg(\?v=[0-9a-f]{12})?$/)
     // The competition's row exists for registrations, and the reload is on record and in the audit trail.
     const k = a.app.db.kysely
     expect(
@@ -231,6 +234,21 @@ describe('npm run definitions:reload', () => {
     await until(() => served(a.app, names), ALL_SERVED)
     await until(() => served(b, names), ALL_SERVED)
   })
+
+  it.runIf(!onPostgres())(
+    'refuses a DATA_DIR that holds no site’s database, creating nothing there',
+    async () => {
+      const empty = tempDir('reload-nowhere')
+      const failed = await cli({ DATA_DIR: empty }).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      )
+      expect(failed?.code).toBe(1)
+      expect(failed?.stderr).toContain('找不到网站的数据库')
+      expect(fs.readdirSync(empty)).toEqual([])
+      fs.rmSync(empty, { recursive: true, force: true })
+    },
+  )
 
   it('exits 1 naming the file, the field and the reason when a file fails, and changes nothing', async () => {
     const valid = fixture('qt2025', { competitionId: 9404 }) as { phases: Record<string, string> }

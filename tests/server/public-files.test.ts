@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -99,5 +100,38 @@ describe('the app shell', () => {
       expect(block, url).not.toBeNull()
       expect(JSON.parse(block![1]!)).toEqual([{ slug: OPEN_EVENT, path: `/events/${OPEN_EVENT}` }])
     }
+  })
+})
+
+describe('content-hashed addresses (issue 34 item 1)', () => {
+  const COVER = 'competition/cover.jpg'
+  const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex').slice(0, 12)
+  const coverNamed = async () =>
+    (await server.app.inject({ url: `/api/events/page/${OPEN_EVENT}` })).json().data.cover.src as string
+
+  it('names a definition’s image by its content hash, kept a year while the hash is the file’s', async () => {
+    const bytes = fs.readFileSync(path.join(root, 'public', COVER))
+    expect(await coverNamed()).toBe(`/${COVER}?v=${hashOf(bytes)}`)
+    const kept = await server.app.inject({ url: await coverNamed() })
+    expect(kept.statusCode).toBe(200)
+    expect(kept.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    // A hash that is not the file's (an old page, a made-up one) gets the bytes, revalidated.
+    const made = await server.app.inject({ url: `/${COVER}?v=000000000000` })
+    expect(made.rawPayload.equals(bytes)).toBe(true)
+    expect(made.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('names a replaced image by its new hash at once, with no reload: no browser keeps the old bytes', async () => {
+    const before = await coverNamed()
+    fs.writeFileSync(path.join(root, 'public', COVER), 'JPEG-the-new-cover')
+    const want = `/${COVER}?v=${hashOf('JPEG-the-new-cover')}`
+    const start = Date.now()
+    while ((await coverNamed()) !== want && Date.now() - start < 5_000)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await coverNamed()).toBe(want)
+    expect((await server.app.inject({ url: before })).headers['cache-control']).toBe('no-cache')
+    const fresh = await server.app.inject({ url: want })
+    expect(fresh.body).toBe('JPEG-the-new-cover')
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 })
