@@ -61,8 +61,10 @@ function cleanUp(): Promise<void> {
   })()
   return undoing
 }
+let interrupted = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    interrupted = true
     console.error('\n已中断：正在停止预览网站、删除临时文件…')
     void cleanUp().then(() => process.exit(130))
   })
@@ -99,7 +101,8 @@ async function shootPages(
 
 async function main(): Promise<number> {
   const { file, kind } = parseArgs(process.argv.slice(2))
-  const target = previewTarget(file, kind)
+  // npm runs the script at the repository's root: a relative path means where the command was typed.
+  const target = previewTarget(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), kind)
   console.log(
     `预览 ${file}（${KIND_LABELS[target.kind]}，放在 ${target.relative} 的位置；网站上什么都不会改变）\n`,
   )
@@ -146,13 +149,12 @@ async function main(): Promise<number> {
   const dataDir = tempDir('preview-data')
   undo.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
   try {
-    const server = await startPreviewServer(repo, root, dataDir)
-    undo.push(() => server.stop())
+    const server = await startPreviewServer(repo, root, dataDir, (stop) => undo.push(stop))
     report.pages = await shootPages(server.origin, pages, out)
   } catch (error) {
     // The report still says what the checker found, and why there are no (or not all) screenshots.
     report.pages = []
-    report.stopped = `预览没有完成：${(error as Error).message}`
+    report.stopped = interrupted ? '预览被中断，没有完成。' : `预览没有完成：${(error as Error).message}`
     console.error(report.stopped)
     return finish(1)
   }

@@ -28,8 +28,11 @@ export interface PreviewReport {
   pages: PreviewPage[]
 }
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
 
 function findingList(
   title: string,
@@ -41,7 +44,7 @@ function findingList(
   const items = findings
     .map(
       (f) =>
-        `<li class="${tone}"><code>${escape(f.path)}</code>${f.file !== relative ? `<span class="file">${escape(f.file)}</span>` : ''}<p>${escape(f.message)}</p></li>`,
+        `<li class="${tone}"><code>${escapeHtml(f.path)}</code>${f.file !== relative ? `<span class="file">${escapeHtml(f.file)}</span>` : ''}<p>${escapeHtml(f.message)}</p></li>`,
     )
     .join('\n')
   return `<h2>${title}（${findings.length}）</h2>\n<ul class="findings">\n${items}\n</ul>`
@@ -71,13 +74,13 @@ function page(p: PreviewPage): string {
       // Grown in proportion to their widths, the two pictures show at one scale: their lengths compare.
       (s) => `<figure style="flex:${s.width} 1 0">
 <figcaption>${s.width} px 宽${s.width < 600 ? '（手机）' : '（电脑）'}</figcaption>
-<a href="${escape(s.file)}"><img src="${escape(s.file)}" alt="${escape(p.label)}在 ${s.width} px 宽时的整页截图"></a>
-${s.problems.length ? `<ul class="problems">${s.problems.map((m) => `<li>${escape(m)}</li>`).join('')}</ul>` : ''}
+<a href="${escapeHtml(s.file)}"><img src="${escapeHtml(s.file)}" alt="${escapeHtml(p.label)}在 ${s.width} px 宽时的整页截图"></a>
+${s.problems.length ? `<ul class="problems">${s.problems.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>` : ''}
 </figure>`,
     )
     .join('\n')
   return `<section class="page">
-<h2>${escape(p.label)} <code>${escape(p.sitePath)}</code></h2>
+<h2>${escapeHtml(p.label)} <code>${escapeHtml(p.sitePath)}</code></h2>
 <div class="shots">
 ${shots}
 </div>
@@ -118,20 +121,20 @@ figure img{display:block;width:100%;height:auto;border:1px solid #cbd5e0}
 export function reportHtml(report: PreviewReport): string {
   const { target } = report
   const body = report.stopped
-    ? `<p class="stopped">${escape(report.stopped)}</p>`
+    ? `<p class="stopped">${escapeHtml(report.stopped)}</p>`
     : report.pages.map(page).join('\n')
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>上线前预览：${escape(target.relative)}</title>
+<title>上线前预览：${escapeHtml(target.relative)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
-<h1>上线前预览：${escape(target.relative)}（${KIND_LABELS[target.kind]}）</h1>
-<p>文件：${escape(report.given)}　·　生成于 ${escape(beijingNow())}（北京时间）　·　只是预览，网站上什么都没有改变</p>
+<h1>上线前预览：${escapeHtml(target.relative)}（${KIND_LABELS[target.kind]}）</h1>
+<p>文件：${escapeHtml(report.given)}　·　生成于 ${escapeHtml(beijingNow())}（北京时间）　·　只是预览，网站上什么都没有改变</p>
 </header>
 <div class="layout">
 <main>

@@ -32,7 +32,19 @@ export function previewRoot(repo: string, target: PreviewTarget): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore' })
   git('init', '--quiet')
   git('add', '--', ...DEFINITION_FOLDERS.filter((f) => fs.existsSync(path.join(root, f))))
-  git('-c', 'user.name=preview', '-c', 'user.email=preview@localhost', '-c', 'commit.gpgsign=false', 'commit', '--quiet', '--no-verify', '-m', 'live')
+  git(
+    '-c',
+    'user.name=preview',
+    '-c',
+    'user.email=preview@localhost',
+    '-c',
+    'commit.gpgsign=false',
+    'commit',
+    '--quiet',
+    '--no-verify',
+    '-m',
+    'live',
+  )
   fs.copyFileSync(target.source, place)
   return root
 }

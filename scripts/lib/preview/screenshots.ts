@@ -34,7 +34,8 @@ async function loadWholePage(page: Page): Promise<void> {
   // A page that polls is never idle for long: a few seconds is enough for what scrolling started.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {})
   await page.evaluate(async () => {
-    for (const image of document.querySelectorAll('img[loading="lazy"]')) (image as HTMLImageElement).loading = 'eager'
+    for (const image of document.querySelectorAll('img[loading="lazy"]'))
+      (image as HTMLImageElement).loading = 'eager'
     await document.fonts.ready
     // A picture that never answers must not hold the preview: each is waited for at most 5 s.
     const loaded = (i: HTMLImageElement) =>
@@ -50,7 +51,12 @@ async function loadWholePage(page: Page): Promise<void> {
 }
 
 /** A full-page PNG of `url` at `width` px wide, written to `file`, with what went wrong on the way. */
-export async function screenshot(browser: Browser, url: string, width: number, file: string): Promise<string[]> {
+export async function screenshot(
+  browser: Browser,
+  url: string,
+  width: number,
+  file: string,
+): Promise<string[]> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     deviceScaleFactor: 1,
@@ -64,7 +70,8 @@ export async function screenshot(browser: Browser, url: string, width: number, f
     const page = await context.newPage()
     page.on('pageerror', (e) => problems.push(`页面脚本出错：${e.message}`))
     page.on('response', (r) => {
-      if (r.status() >= 400 && r.url() !== url) problems.push(`请求失败（${r.status()}）：${new URL(r.url()).pathname}`)
+      if (r.status() >= 400 && r.url() !== url)
+        problems.push(`请求失败（${r.status()}）：${new URL(r.url()).pathname}`)
     })
     const response = await page.goto(url)
     if (!response?.ok()) problems.push(`页面打开失败：HTTP ${response?.status() ?? '无应答'}`)

@@ -33,6 +33,8 @@ export async function startPreviewServer(
   repo: string,
   definitionsRoot: string,
   dataDir: string,
+  /** Given the stop as soon as the process exists, so a Ctrl-C while it starts stops it too. */
+  started: (stop: () => Promise<void>) => void,
 ): Promise<PreviewServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
@@ -54,7 +56,11 @@ export async function startPreviewServer(
   // A production shell would refuse the demo data; the preview is never a production site.
   delete env.NODE_ENV
   delete env.BASE_PATH
-  const child = spawn(process.execPath, ['server/main.ts'], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: repo,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-4000)
@@ -70,12 +76,14 @@ export async function startPreviewServer(
     await exited
     clearTimeout(killed)
   }
+  started(stop)
   const deadline = Date.now() + START_TIMEOUT_MS
   try {
     for (;;) {
       if (!running()) throw new Error(`网站没能启动：\n${output.trim()}`)
       if (await answers(origin)) return { origin, stop }
-      if (Date.now() > deadline) throw new Error(`网站 ${START_TIMEOUT_MS / 1000} 秒内没有启动完成：\n${output.trim()}`)
+      if (Date.now() > deadline)
+        throw new Error(`网站 ${START_TIMEOUT_MS / 1000} 秒内没有启动完成：\n${output.trim()}`)
       await new Promise((r) => setTimeout(r, 300))
     }
   } catch (error) {

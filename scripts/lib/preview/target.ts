@@ -9,7 +9,11 @@ export const KIND_FOLDERS = {
 } as const
 export type DefinitionKind = keyof typeof KIND_FOLDERS
 
-export const KIND_LABELS: Record<DefinitionKind, string> = { competition: '赛事', event: '活动', landing: '专题页' }
+export const KIND_LABELS: Record<DefinitionKind, string> = {
+  competition: '赛事',
+  event: '活动',
+  landing: '专题页',
+}
 
 /** The schema a file names in `$schema` tells its kind when its folder does not (a draft in /tmp). */
 const KIND_OF_SCHEMA: Record<string, DefinitionKind> = {
@@ -37,8 +41,9 @@ const kindOfName = (name: string): DefinitionKind | undefined =>
 
 function kindOfSchema(source: string): DefinitionKind | undefined {
   try {
-    const schema = (JSON.parse(fs.readFileSync(source, 'utf8').replace(/^\uFEFF/, '')) as { $schema?: unknown })
-      .$schema
+    const schema = (
+      JSON.parse(fs.readFileSync(source, 'utf8').replace(/^\uFEFF/, '')) as { $schema?: unknown }
+    ).$schema
     return typeof schema === 'string' ? KIND_OF_SCHEMA[path.basename(schema)] : undefined
   } catch {
     // A file that does not parse: its folder or --kind must say; the checker reports the syntax.
@@ -62,7 +67,9 @@ export function previewTarget(file: string, kind?: string): PreviewTarget {
   }
   const given = kind === undefined ? undefined : kindOfName(kind)
   if (kind !== undefined && !given) {
-    throw new UsageError(`不认识的 --kind ${kind}：只能是 competition（赛事）、event（活动）或 landing（专题页）`)
+    throw new UsageError(
+      `不认识的 --kind ${kind}：只能是 competition（赛事）、event（活动）或 landing（专题页）`,
+    )
   }
   const found = given ?? kindOfName(parts.at(-2) ?? '') ?? kindOfSchema(source)
   if (!found) {
