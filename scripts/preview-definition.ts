@@ -61,6 +61,11 @@ function cleanUp(): Promise<void> {
   })()
   return undoing
 }
+/** The temporary folders, removed once more as the process exits, whatever ended it. */
+const temporary: string[] = []
+process.once('exit', () => {
+  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true })
+})
 let interrupted = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -107,6 +112,7 @@ async function main(): Promise<number> {
     `预览 ${file}（${KIND_LABELS[target.kind]}，放在 ${target.relative} 的位置；网站上什么都不会改变）\n`,
   )
   const root = previewRoot(repo, target)
+  temporary.push(root)
   undo.push(() => fs.rmSync(root, { recursive: true, force: true }))
 
   // The check the server's start runs, on the site as it will be with this file.
@@ -147,6 +153,7 @@ async function main(): Promise<number> {
   const pages = pagesOf(target, checked)
   console.log(`\n正在启动预览网站（临时数据库，带演示数据；第一次可能要一两分钟）…`)
   const dataDir = tempDir('preview-data')
+  temporary.push(dataDir)
   undo.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
   try {
     const server = await startPreviewServer(repo, root, dataDir, (stop) => undo.push(stop))

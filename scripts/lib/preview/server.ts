@@ -69,6 +69,9 @@ export async function startPreviewServer(
   child.stderr.on('data', keep)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const running = () => child.exitCode === null && child.signalCode === null
+  // The last resort when this script dies without cleaning up (an uncaught error, stdout closed by
+  // `| head`): the server must not outlive it.
+  process.once('exit', () => running() && child.kill('SIGKILL'))
   const stop = async () => {
     if (!running()) return
     child.kill('SIGTERM')
