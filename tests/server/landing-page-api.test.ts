@@ -61,6 +61,8 @@ describe('GET /api/landing/:slug', () => {
         title: '后来加的活动页',
         description: '服务器启动之后才写进定义目录的活动页面。',
         sections: [page.sections[0], intro, { type: 'twoColumn', props: { left: [intro], right: [] } }],
+        // Nobody has drawn its share card yet: it shares the site's, not a missing file.
+        shareImage: { src: '/share.jpg', alt: '咖簿网', width: 1200, height: 630 },
       },
     })
     // Two starts on fresh databases: well within a minute, but over the default 30 s on a busy machine.

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { Competition } from '../../../definitions/competition/types.ts'
@@ -24,7 +25,7 @@ import {
   worksPerRange,
 } from './entry-rows.ts'
 import { sheetName, xmlSafe } from './file-names.ts'
-import { type ExportProgress, yieldToOthers } from './pacing.ts'
+import { ExportAborted, type ExportProgress, yieldToOthers } from './pacing.ts'
 
 /** The sheets beside the definition's ranges, each only when it has rows. */
 export const EXTRA_SHEETS = {
@@ -171,5 +172,25 @@ export async function writeEntriesWorkbook(
     }
     worksheet.commit()
   }
-  await workbook.commit()
+  // The commit writes the workbook's last part and waits until `out` has taken it: a stream closed
+  // meanwhile (its file could not be written) would keep it waiting for ever, the export 导出中.
+  await untilClosed(out, workbook.commit())
+}
+
+/** `work`, unless `out` closes before it has all been written: then ExportAborted. */
+async function untilClosed(out: Writable, work: Promise<unknown>): Promise<void> {
+  if (out.destroyed) throw new ExportAborted()
+  const stop = new AbortController()
+  try {
+    await Promise.race([
+      work,
+      once(out, 'close', { signal: stop.signal }).then(() => {
+        // A stream that finished closes too: that is the end of the work, not an abort.
+        if (!out.writableFinished) throw new ExportAborted()
+        return work
+      }),
+    ])
+  } finally {
+    stop.abort()
+  }
 }
