@@ -183,6 +183,44 @@ describe('a reload from the console', () => {
     fs.rmSync(path.join(root, 'events', 'broken-event.json'))
   })
 
+  it('shows how each instance read it: one whose files were not updated, or fail the check, by name', async () => {
+    // A third instance on the same database with its own copy of the files, as another server has.
+    const ownRoot = tempDir('reload-stale')
+    fs.cpSync(root, ownRoot, { recursive: true })
+    const c = await appOn({
+      dataDir: onPostgres() ? tempDir('reload-third') : a.dataDir,
+      secretsDir: path.join(a.dataDir, 'secrets'),
+      databaseUrl: a.databaseUrl,
+      definitionsRoot: ownRoot,
+    })
+    try {
+      const instancesOf = async () =>
+        (
+          (await apiOf(a.app).get('/api/manage/definitions/reloads', admin)).data[0].instances as Array<{
+            state: string
+            firstProblem: string | null
+          }>
+        )
+          .map((i) => i.state)
+          .sort()
+      // Saved on this server only: the third reads its own, older copy.
+      addFiles('stale', 9405)
+      expect((await reload(admin)).data.reloaded).toBe(true)
+      await until(instancesOf, ['different', 'same', 'same'])
+      // Its copy broken: it keeps what it had, and says why.
+      fs.writeFileSync(path.join(ownRoot, 'events', 'broken-copy.json'), '{')
+      expect((await reload(admin)).data.reloaded).toBe(true)
+      await until(instancesOf, ['failed', 'same', 'same'])
+      const failed = (
+        await apiOf(a.app).get('/api/manage/definitions/reloads', admin)
+      ).data[0].instances.find((i: { state: string }) => i.state === 'failed')
+      expect(failed.firstProblem).toContain('events/broken-copy.json')
+    } finally {
+      await c.close()
+      fs.rmSync(ownRoot, { recursive: true, force: true })
+    }
+  })
+
   it('is for admins only', async () => {
     expect((await reload(organiser)).code).toBe(403)
     expect((await apiOf(a.app).get('/api/manage/definitions/reloads', organiser)).code).toBe(403)
@@ -230,7 +268,7 @@ describe('npm run definitions:reload', () => {
   it('checks, records and has every running instance read the files again', async () => {
     const names = addFiles('three', 9403)
     const { stdout } = await cli({})
-    expect(stdout).toContain('已重新读取：6 个赛事')
+    expect(stdout).toContain('已重新读取：7 个赛事')
     await until(() => served(a.app, names), ALL_SERVED)
     await until(() => served(b, names), ALL_SERVED)
   })
