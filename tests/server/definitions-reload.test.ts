@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -11,7 +12,7 @@ import { grantRole } from '../../server/services/staff/roles.ts'
 import { apiOf } from '../support/api-client.ts'
 import { appOn } from '../support/app-on.ts'
 import { definitionsRoot, FIXTURE_IDS, fixture, writeDefinition } from '../support/competitions.ts'
-import { eventFixture, writeEvent } from '../support/events.ts'
+import { eventFixture, OPEN_EVENT, writeEvent } from '../support/events.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { createTestApp, DEMO } from '../support/test-app.ts'
 import { onPostgres } from '../support/test-database.ts'
@@ -248,6 +249,21 @@ describe('the console’s dates', () => {
     expect(want).not.toBe(before)
     await until(() => description(a.app), want)
     await until(() => description(b), want)
+  })
+})
+
+describe('images under public/', () => {
+  it('a replaced image is named by its new content hash on both instances, with no reload', async () => {
+    const coverOf = async (app: FastifyInstance) =>
+      (await app.inject({ url: `/api${EVENTS_API.page(OPEN_EVENT)}` })).json().data.cover.src as string
+    const bytes = `JPEG-replaced-${Date.now()}`
+    fs.writeFileSync(path.join(root, 'public/competition/cover.jpg'), bytes)
+    const want = `/competition/cover.jpg?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`
+    await until(() => coverOf(a.app), want)
+    await until(() => coverOf(b), want)
+    const served = await b.inject({ url: want })
+    expect(served.body).toBe(bytes)
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 })
 
