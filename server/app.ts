@@ -300,6 +300,7 @@ async function buildAppInTurn(config: AppConfig, start: { lock?: StartLock }): P
   // The definition files in service, read again on every instance when a reload is recorded (README
   // "定义文件的重新读取"); the campaign pages the start checked above, from the same root.
   const definitions = new LiveDefinitions({
+    db: db.kysely,
     root: definitionsRoot,
     competitions,
     events,

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { checkAllDefinitions } from '../definitions/check-all.ts'
+import { filesDigest } from '../definitions/core/files-digest.ts'
 import { formatError } from '../definitions/core/json-file.ts'
 import { readConfig } from './config.ts'
 import { connect } from './db/connect.ts'
@@ -12,7 +13,8 @@ import { checkOptions, recordReload, refusalText } from './services/live-definit
 // rebuild (README "定义文件的重新读取"). When any file fails, nothing changes and the checker's lines
 // say which file, where and why. Audited with no actor (the command line).
 const config = readConfig()
-const report = checkAllDefinitions(config.definitionsRoot, checkOptions())
+const digest = filesDigest(config.definitionsRoot)
+const report = { ...checkAllDefinitions(config.definitionsRoot, checkOptions()), digest }
 if (report.errors.length) {
   console.error(refusalText(report.errors))
   process.exit(1)

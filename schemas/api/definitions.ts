@@ -25,7 +25,20 @@ export const definitionReloadSchema = object({
 })
 export type DefinitionReload = FromSchema<typeof definitionReloadSchema>
 
-/** A reload on record: when, from where, by whom, and what it read. */
+/** How one instance read a reload's files. */
+export const reloadInstanceSchema = object({
+  instance: { ...text(120), description: '实例（主机:进程号）' },
+  state: {
+    type: 'string',
+    enum: ['same', 'different', 'failed'],
+    description:
+      'same 已生效（文件与发起者相同）/ different 已生效但文件与发起者不同 / failed 检查未通过，仍用上一次的定义',
+  },
+  firstProblem: { type: ['string', 'null'], description: '检查未通过时的第一个问题' },
+  readAt: { ...text(32), description: '读取时间（UTC ISO）' },
+})
+
+/** A reload on record: when, from where, by whom, what it read, and how each instance read it. */
 export const definitionReloadRecordSchema = object({
   id: integer,
   source: {
@@ -36,5 +49,6 @@ export const definitionReloadRecordSchema = object({
   requestedBy: { type: ['string', 'null'], description: '操作人账号（命令行为 null）' },
   requestedAt: { ...text(32), description: '时间（UTC ISO）' },
   ...countsSchema,
+  instances: listOf(reloadInstanceSchema),
 })
 export type DefinitionReloadRecord = FromSchema<typeof definitionReloadRecordSchema>

@@ -573,6 +573,7 @@ export interface Database {
   entrant_messages: EntrantMessageTable
   entrant_message_recipients: EntrantMessageRecipientTable
   definition_reloads: DefinitionReloadTable
+  definition_reload_acks: DefinitionReloadAckTable
 }
 
 /** One re-read of the definition files that every instance follows (migration 0033). */
@@ -584,6 +585,20 @@ export interface DefinitionReloadTable {
   requested_at: string
   /** JSON: { competitions, events, landingPages }. */
   summary: string
+  /** The asker's files (definitions/core/files-digest.ts). */
+  digest: Generated<string>
+}
+
+/** An instance's reading of a reload's files (migration 0033). */
+export interface DefinitionReloadAckTable {
+  reload_id: number
+  /** host:pid */
+  instance: string
+  digest: string
+  /** The checker's errors on this instance's files: 0 when it serves them. */
+  problems: number
+  first_problem: string | null
+  read_at: string
 }
 
 /** A date staff set in the console over the definition file's (migration 0030). */

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -32,6 +33,9 @@ export function refusalText(errors: DefinitionError[]): string {
   return `定义文件有 ${errors.length} 个问题，本次没有重新读取，网站仍使用上一次有效的定义：\n${errors.map(formatError).join('\n')}`
 }
 
+/** The check of every file, and which files it read (definitions/core/files-digest.ts). */
+export type CheckedDefinitions = DefinitionsReport & { digest: string }
+
 export const summaryOf = (report: DefinitionsReport): ReloadSummary => ({
   competitions: report.competitions.length,
   events: report.events.length,
@@ -50,7 +54,7 @@ export const checkOptions = () => ({ production: isProduction() })
 export async function recordReload(
   db: Kysely<Database>,
   root: string,
-  report: DefinitionsReport,
+  report: CheckedDefinitions,
   who: { source: DefinitionReloadTable['source']; actorId: number | null },
 ): Promise<ReloadOutcome> {
   if (report.errors.length) return { ok: false, errors: report.errors }
@@ -66,6 +70,7 @@ export async function recordReload(
         requested_by: who.actorId,
         requested_at: nowIso(),
         summary: JSON.stringify(summary),
+        digest: report.digest,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
@@ -82,6 +87,7 @@ export async function recordReload(
 }
 
 interface LiveDefinitionsOptions {
+  db: Kysely<Database>
   root: string
   competitions: CompetitionRegistry
   events: EventRegistry
@@ -93,7 +99,7 @@ interface LiveDefinitionsOptions {
   onRead: () => Promise<void>
 }
 
-/** The latest reloads on record, newest first, for the console. */
+/** The latest reloads on record, newest first, for the console: with how each instance read them. */
 export async function recentReloads(db: Kysely<Database>, limit = 10): Promise<DefinitionReloadRecord[]> {
   const rows = await db
     .selectFrom('definition_reloads')
@@ -103,11 +109,24 @@ export async function recentReloads(db: Kysely<Database>, limit = 10): Promise<D
       'definition_reloads.source',
       'definition_reloads.requested_at',
       'definition_reloads.summary',
+      'definition_reloads.digest',
       'users.account',
     ])
     .orderBy('definition_reloads.id', 'desc')
     .limit(limit)
     .execute()
+  const acks = rows.length
+    ? await db
+        .selectFrom('definition_reload_acks')
+        .selectAll()
+        .where(
+          'reload_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('instance')
+        .execute()
+    : []
   return rows.map((r) => {
     const counts = JSON.parse(r.summary) as Partial<ReloadSummary>
     return {
@@ -118,9 +137,20 @@ export async function recentReloads(db: Kysely<Database>, limit = 10): Promise<D
       competitions: counts.competitions ?? 0,
       events: counts.events ?? 0,
       landingPages: counts.landingPages ?? 0,
+      instances: acks
+        .filter((a) => a.reload_id === r.id)
+        .map((a) => ({
+          instance: a.instance,
+          state: a.problems > 0 ? 'failed' : a.digest === r.digest ? 'same' : 'different',
+          firstProblem: a.first_problem,
+          readAt: a.read_at,
+        })),
     }
   })
 }
+
+/** Instances in this process so far (tests run several in one). */
+let instancesHere = 0
 
 /**
  * The definition files as this instance serves them — competitions, events and landing pages — read
@@ -143,9 +173,14 @@ export class LiveDefinitions implements VersionedCache {
   private reading: Promise<void> | undefined
   private readAgainAfter = false
   private readonly options: LiveDefinitionsOptions
+  /** This instance in the acknowledgements: its host and process (and, after the first, a number). */
+  private readonly instance: string
 
   constructor(options: LiveDefinitionsOptions) {
     this.options = options
+    instancesHere += 1
+    const nth = instancesHere > 1 ? `#${instancesHere}` : ''
+    this.instance = `${os.hostname()}:${process.pid}${nth}`.slice(0, 120)
     this.landingFiles = readLandingFiles(options.root)
     this.landingPages = this.landingIndex()
   }
@@ -203,6 +238,7 @@ export class LiveDefinitions implements VersionedCache {
   private async readAgain(): Promise<void> {
     const { root, competitions, events, workers, log } = this.options
     const report = await workers.run('checkDefinitions', { root, ...checkOptions() })
+    await this.acknowledge(report)
     if (report.errors.length) {
       log.error(refusalText(report.errors))
       return
@@ -213,6 +249,32 @@ export class LiveDefinitions implements VersionedCache {
     this.landingPages = this.landingIndex()
     log.info(summaryOf(report), 'definition files read again')
     await this.options.onRead()
+  }
+
+  /**
+   * Notes for the latest reload how this instance read it — its files' digest, and the check's first
+   * problem if any — so the console shows an instance whose copy of the files was not updated.
+   */
+  private async acknowledge(report: CheckedDefinitions): Promise<void> {
+    const { db } = this.options
+    const latest = await db
+      .selectFrom('definition_reloads')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    if (!latest) return
+    const ack = {
+      digest: report.digest,
+      problems: report.errors.length,
+      first_problem: report.errors[0] ? formatError(report.errors[0]) : null,
+      read_at: nowIso(),
+    }
+    await db
+      .insertInto('definition_reload_acks')
+      .values({ reload_id: latest.id, instance: this.instance, ...ack })
+      .onConflict((oc) => oc.columns(['reload_id', 'instance']).doUpdateSet(ack))
+      .execute()
   }
 }
 

@@ -52,7 +52,10 @@ export const threadReady: Promise<() => void> = (async () => {
  */
 export const checkDefinitions = async ({ root, production }: { root: string; production: boolean }) => {
   const { checkAllDefinitions } = await import('../../definitions/check-all.ts')
-  return checkAllDefinitions(root, { production })
+  const { filesDigest } = await import('../../definitions/core/files-digest.ts')
+  // Taken with the check: which files this instance read (services/live-definitions.ts compares them).
+  const digest = filesDigest(root)
+  return { ...checkAllDefinitions(root, { production }), digest }
 }
 
 export const certificatePdf = ({ cert, verifyUrl }: { cert: CertificationInfo; verifyUrl: string }) =>

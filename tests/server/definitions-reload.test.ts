@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -11,7 +12,7 @@ import { grantRole } from '../../server/services/staff/roles.ts'
 import { apiOf } from '../support/api-client.ts'
 import { appOn } from '../support/app-on.ts'
 import { definitionsRoot, FIXTURE_IDS, fixture, writeDefinition } from '../support/competitions.ts'
-import { eventFixture, writeEvent } from '../support/events.ts'
+import { eventFixture, OPEN_EVENT, writeEvent } from '../support/events.ts'
 import { tempDir } from '../support/temp-dir.ts'
 import { createTestApp, DEMO } from '../support/test-app.ts'
 import { onPostgres } from '../support/test-database.ts'
@@ -183,6 +184,44 @@ describe('a reload from the console', () => {
     fs.rmSync(path.join(root, 'events', 'broken-event.json'))
   })
 
+  it('shows how each instance read it: one whose files were not updated, or fail the check, by name', async () => {
+    // A third instance on the same database with its own copy of the files, as another server has.
+    const ownRoot = tempDir('reload-stale')
+    fs.cpSync(root, ownRoot, { recursive: true })
+    const c = await appOn({
+      dataDir: onPostgres() ? tempDir('reload-third') : a.dataDir,
+      secretsDir: path.join(a.dataDir, 'secrets'),
+      databaseUrl: a.databaseUrl,
+      definitionsRoot: ownRoot,
+    })
+    try {
+      const instancesOf = async () =>
+        (
+          (await apiOf(a.app).get('/api/manage/definitions/reloads', admin)).data[0].instances as Array<{
+            state: string
+            firstProblem: string | null
+          }>
+        )
+          .map((i) => i.state)
+          .sort()
+      // Saved on this server only: the third reads its own, older copy.
+      addFiles('stale', 9405)
+      expect((await reload(admin)).data.reloaded).toBe(true)
+      await until(instancesOf, ['different', 'same', 'same'])
+      // Its copy broken: it keeps what it had, and says why.
+      fs.writeFileSync(path.join(ownRoot, 'events', 'broken-copy.json'), '{')
+      expect((await reload(admin)).data.reloaded).toBe(true)
+      await until(instancesOf, ['failed', 'same', 'same'])
+      const failed = (
+        await apiOf(a.app).get('/api/manage/definitions/reloads', admin)
+      ).data[0].instances.find((i: { state: string }) => i.state === 'failed')
+      expect(failed.firstProblem).toContain('events/broken-copy.json')
+    } finally {
+      await c.close()
+      fs.rmSync(ownRoot, { recursive: true, force: true })
+    }
+  })
+
   it('is for admins only', async () => {
     expect((await reload(organiser)).code).toBe(403)
     expect((await apiOf(a.app).get('/api/manage/definitions/reloads', organiser)).code).toBe(403)
@@ -213,6 +252,21 @@ describe('the console’s dates', () => {
   })
 })
 
+describe('images under public/', () => {
+  it('a replaced image is named by its new content hash on both instances, with no reload', async () => {
+    const coverOf = async (app: FastifyInstance) =>
+      (await app.inject({ url: `/api${EVENTS_API.page(OPEN_EVENT)}` })).json().data.cover.src as string
+    const bytes = `JPEG-replaced-${Date.now()}`
+    fs.writeFileSync(path.join(root, 'public/competition/cover.jpg'), bytes)
+    const want = `/competition/cover.jpg?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`
+    await until(() => coverOf(a.app), want)
+    await until(() => coverOf(b), want)
+    const served = await b.inject({ url: want })
+    expect(served.body).toBe(bytes)
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+})
+
 describe('npm run definitions:reload', () => {
   const run = promisify(execFile)
   const cli = (env: Record<string, string>) =>
@@ -230,7 +284,7 @@ describe('npm run definitions:reload', () => {
   it('checks, records and has every running instance read the files again', async () => {
     const names = addFiles('three', 9403)
     const { stdout } = await cli({})
-    expect(stdout).toContain('已重新读取：6 个赛事')
+    expect(stdout).toContain('已重新读取：7 个赛事')
     await until(() => served(a.app, names), ALL_SERVED)
     await until(() => served(b, names), ALL_SERVED)
   })

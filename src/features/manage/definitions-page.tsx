@@ -79,6 +79,7 @@ function Definitions() {
                 { header: '来源', cell: (r) => SOURCE_LABEL[r.source] },
                 { header: '操作人', cell: (r) => r.requestedBy ?? '—' },
                 { header: '读取的文件', cell: counts },
+                { header: '各实例', cell: (r) => <Instances instances={r.instances} /> },
               ]}
               rowKey={(r) => r.id}
               testId="definition-reloads"
@@ -87,6 +88,28 @@ function Definitions() {
           )}
         </LoadState>
       </Stack>
+    </Stack>
+  )
+}
+
+/**
+ * How each instance read a reload: how many serve the asker's files, and by name any whose files were
+ * not the asker's or failed the check (a server whose copy of the files was not updated).
+ */
+function Instances({ instances }: { instances: DefinitionReloadRecord['instances'] }) {
+  if (!instances.length) return <Text color="fg.muted">等待各实例读取…</Text>
+  const same = instances.filter((i) => i.state === 'same').length
+  const others = instances.filter((i) => i.state !== 'same')
+  return (
+    <Stack gap="1" data-testid="reload-instances">
+      {same > 0 && <Text>{same} 个实例已生效</Text>}
+      {others.map((i) => (
+        <Text key={i.instance} color={i.state === 'failed' ? 'fg.error' : 'fg.warning'}>
+          {i.state === 'failed'
+            ? `${i.instance} 检查未通过，仍用上一次的定义：${i.firstProblem ?? ''}`
+            : `${i.instance} 已生效，但它的定义文件与发起者不同，请核对这台服务器上的文件`}
+        </Text>
+      ))}
     </Stack>
   )
 }
