@@ -27,8 +27,11 @@ function competitionOf(request: FastifyRequest, from: CompetitionFrom | undefine
   const source = (from === 'query' ? request.query : from === 'params' ? request.params : request.body) as
     | Record<string, unknown>
     | undefined
-  // preValidation runs before the schema has coerced anything: the query's number is still text.
-  const n = Number(source?.competitionId)
+  // preValidation runs before the schema has coerced anything: the query's number is still text. Only
+  // text or a number is read: an object (one whose toString is no function, say) names none, and the
+  // schema refuses it next.
+  const raw = source?.competitionId
+  const n = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : Number.NaN
   if (Number.isInteger(n) && n > 0) return n
   // A path always names its competition: one that is no id must not read as "any of theirs".
   return from === 'params' ? NO_COMPETITION : undefined

@@ -304,7 +304,7 @@ describe('fuzz', () => {
         const request = batch[i] as InjectOptions
         const what = `seed ${SEED}: ${request.method} ${String(request.url).slice(0, 200)} (${
           request.headers?.['content-type'] ?? 'no content type'
-        }) → ${res.statusCode} ${res.body.slice(0, 300)}`
+        }) ${String(request.payload ?? '').slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
         expect(res.statusCode, what).toBeLessThan(500)
         // Every answer, error or not, carries the security headers (item 6).

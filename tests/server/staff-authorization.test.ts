@@ -277,3 +277,23 @@ describe('the staff routes × who asks', () => {
     expect(allowedCount > 0).toBe(actor === 'admin' || actor === 'organiser' || actor === 'judge')
   })
 })
+
+describe('a competition named by something that is no number', () => {
+  it('is refused as bad input, never a 500 (fuzz seed 1386732886: an object whose toString is text)', async () => {
+    const body = {
+      competitionId: { constructor: 'x', toString: '696439355' },
+      audience: 'all',
+      text: '通知',
+    }
+    for (const actor of ['organiser', 'admin'] as const) {
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: '/api/manage/messages/preview',
+        headers: { authorization: tokens.get(actor) ?? '', 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      })
+      expect(res.statusCode, actor).toBe(200)
+      expect(res.json().code, actor).toBe(400)
+    }
+  })
+})
