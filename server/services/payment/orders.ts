@@ -97,7 +97,14 @@ export function effectiveStatus(order: Pick<OrderTable, 'status' | 'expires_at'>
 
 type Trx = Transaction<Database>
 
-/** Records a new pending order. */
+/** Draws of an order number before giving up: two clashes in a row are already one in a million. */
+const ORDER_NUMBER_DRAWS = 5
+
+/**
+ * Records a new pending order. Orders made in the same second can draw the same number (the demo
+ * seed pays every entrant's fee at one instant): a number already taken is drawn again. ON CONFLICT
+ * rather than catching the error, which would abort a PostgreSQL transaction the order is part of.
+ */
 async function insertOrder(
   trx: Trx | Kysely<Database>,
   userId: number,
@@ -106,26 +113,30 @@ async function insertOrder(
   provider: string,
   now: Date,
 ) {
-  const orderNumber = newOrderNumber(now)
-  const row = await trx
-    .insertInto('orders')
-    .values({
-      order_number: orderNumber,
-      user_id: userId,
-      product: product.key,
-      amount_fen: product.amountFen,
-      method,
-      status: PAY_STATUS.pending,
-      provider,
-      provider_trade_no: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
-      paid_at: null,
-      competition_id: product.competitionId ?? null,
-    })
-    .returning(['id', 'expires_at'])
-    .executeTakeFirstOrThrow()
-  return { id: row.id, orderNumber, expiresAt: row.expires_at }
+  for (let draw = 1; ; draw++) {
+    const orderNumber = newOrderNumber(now)
+    const row = await trx
+      .insertInto('orders')
+      .values({
+        order_number: orderNumber,
+        user_id: userId,
+        product: product.key,
+        amount_fen: product.amountFen,
+        method,
+        status: PAY_STATUS.pending,
+        provider,
+        provider_trade_no: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
+        paid_at: null,
+        competition_id: product.competitionId ?? null,
+      })
+      .onConflict((oc) => oc.column('order_number').doNothing())
+      .returning(['id', 'expires_at'])
+      .executeTakeFirst()
+    if (row) return { id: row.id, orderNumber, expiresAt: row.expires_at }
+    if (draw >= ORDER_NUMBER_DRAWS) throw new Error(`no free order number after ${draw} draws`)
+  }
 }
 
 /**
