@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newDefinitionsRoot, repo, type Server, started, startServer } from '../support/definition-servers.ts'
 import { tempDir } from '../support/temp-dir.ts'
-import { newDefinitionsRoot, repo, type Server, started, startServer } from './definition-servers.ts'
 import { launch, openPage } from './page.ts'
 
 /**

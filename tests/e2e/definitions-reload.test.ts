@@ -4,8 +4,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newDefinitionsRoot, repo, type Server, started } from '../support/definition-servers.ts'
 import { tempDir } from '../support/temp-dir.ts'
-import { newDefinitionsRoot, repo, type Server, started } from './definition-servers.ts'
 import { launch, openPage, signIn } from './page.ts'
 
 /**

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { freePort } from '../support/free-port.ts'
-import { tempDir } from '../support/temp-dir.ts'
+import { freePort } from './free-port.ts'
+import { tempDir } from './temp-dir.ts'
 
 /**
- * Production servers (the dist/ build) on a definitions root of their own, for the tests of what a
+ * Production servers (the dist/ build) on a definitions root of their own, for the e2e tests of what a
  * definition file does when it is added, changed or broken: a restart (competition-restart) or a
  * reload (definitions-reload).
  */
